@@ -1,0 +1,21 @@
+"""Shared pydantic base classes and constrained types."""
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field
+
+#: An identifier of a player, object, effect, cell or event in a scenario.
+Id = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_.\-]*$", min_length=1, max_length=64)]
+#: A rule id such as ``berserk.524.2`` or ``mtg.800.4a``.
+RuleId = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[A-Za-z0-9_\-]+)+$", max_length=80)]
+#: A bounded integer value of an attribute (life, power, tokens ...).
+Value = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+#: A short name (zone, type, ability, property value).
+Name = Annotated[str, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-+ ]*$", min_length=1, max_length=64)]
+
+
+class Strict(BaseModel):
+    """Base model: unknown fields are errors, values are validated on assignment."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)

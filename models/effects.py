@@ -1,0 +1,52 @@
+"""Continuous effects and the selectors of the objects they apply to."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from models.base import Id, Name, Strict, Value
+
+
+class Selector(Strict):
+    """Which objects an effect applies to; every given criterion must match."""
+
+    objects: list[Id] | None = None
+    types: list[Name] | None = None
+    controlled_by: Literal["source_controller", "source_opponent"] | Id | None = None
+    zone: Name | None = None
+
+
+class Effect(Strict):
+    """A continuous effect: sets/adds a value, changes control, permits or prohibits an action, grants or removes an ability."""
+
+    id: Id
+    source: Id | None = None
+    controller: Id | None = Field(default=None, description="Player controlling the effect (defaults to the source's controller).")
+    timestamp: int = Field(ge=0, le=1_000_000)
+    kind: Literal["set", "add", "control", "permit", "prohibit", "grant", "remove"]
+    targets: list[Id] | Selector = Field(default_factory=list)
+    attribute: Name | None = Field(default=None, description="For set/add: attribute or property name.")
+    value: Value | Name | None = None
+    player: Id | None = Field(default=None, description="For control: the player given control.")
+    action: Name | None = Field(default=None, description="For permit/prohibit: the action.")
+    ability: Name | None = Field(default=None, description="For grant/remove: the ability.")
+    duration: Literal["static", "until_end_of_turn", "until_next_turn", "permanent"] = Field(
+        default="permanent", description="static = active while its source is in play; until_next_turn needs 'until_player'.")
+    until_player: Id | None = None
+    active: bool = True
+
+    @model_validator(mode="after")
+    def _fields_for_kind(self) -> "Effect":
+        need = {"set": ("attribute", "value"), "add": ("attribute", "value"), "control": ("player",),
+                "permit": ("action",), "prohibit": ("action",), "grant": ("ability",), "remove": ("ability",)}[self.kind]
+        missing = [f for f in need if getattr(self, f) is None]
+        if missing:
+            raise ValueError(f"effect of kind '{self.kind}' needs {', '.join(missing)}")
+        if self.kind == "add" and not isinstance(self.value, int):
+            raise ValueError("effect of kind 'add' needs an integer value")
+        if self.duration == "static" and self.source is None:
+            raise ValueError("a static effect needs a source")
+        if self.duration == "until_next_turn" and self.until_player is None:
+            raise ValueError("duration until_next_turn needs until_player")
+        return self

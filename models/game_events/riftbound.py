@@ -1,0 +1,4 @@
+"""Events of the riftbound ruleset."""
+from __future__ import annotations
+
+EVENTS: tuple = ()

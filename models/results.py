@@ -1,0 +1,109 @@
+"""Typed results of checking scenarios: verdicts, outcomes, per-scenario and batch summaries."""
+from __future__ import annotations
+
+from enum import Enum
+
+from pydantic import BaseModel, Field
+
+
+class Verdict(str, Enum):
+    """The verdict an expectation gets from the solver."""
+
+    HOLDS = "holds"
+    POSSIBLE = "possible"
+    IMPOSSIBLE = "impossible"
+    UNKNOWN = "unknown"
+
+
+class ScenarioStatus(str, Enum):
+    """Overall status of one scenario."""
+
+    PASS = "pass"
+    FAIL = "fail"
+    ERROR = "error"
+    UNKNOWN = "unknown"
+
+
+class Outcome(BaseModel):
+    """One legal outcome, projected onto the observable state: ``changes`` against the initial state."""
+
+    index: int
+    changes: list[str] = Field(default_factory=list, description="'object.field: before -> after' lines")
+    state: dict[str, str] = Field(default_factory=dict, description="observable key -> value at the end")
+
+
+class ExpectationResult(BaseModel):
+    """The verdict on one expectation, compared with what the scenario expected."""
+
+    index: int
+    line: int | None = None
+    description: str
+    expected: str
+    verdict: Verdict
+    passed: bool
+    rules: list[str] = Field(default_factory=list, description="Rule ids behind the verdict (a re-checked minimal core).")
+    facts: list[str] = Field(default_factory=list, description="Scenario facts in the core.")
+    message: str = ""
+    witness_true: int | None = Field(default=None, description="Index of an outcome where it is true.")
+    witness_false: int | None = Field(default=None, description="Index of an outcome where it is false.")
+
+
+class ActionResult(BaseModel):
+    """What became of a declared action: legal / illegal / interrupted ..., with the rules that decided it."""
+
+    id: str
+    statuses: list[str]
+    rules: list[str] = Field(default_factory=list)
+
+
+class ClaimResult(BaseModel):
+    """The verdict on a victory claim: proved, refuted or unknown, with certificate or counterexample."""
+
+    index: int
+    line: int | None = None
+    kind: str
+    player: str
+    expected: str
+    verdict: str
+    passed: bool
+    certificate: list[str] = Field(default_factory=list)
+    counterexample: list[str] = Field(default_factory=list)
+    message: str = ""
+
+
+class ScenarioResult(BaseModel):
+    """Everything the checker found out about one scenario."""
+
+    path: str
+    id: str | None = None
+    game: str | None = None
+    title: str | None = None
+    status: ScenarioStatus
+    error: str | None = None
+    rules: list[str] = Field(default_factory=list, description="Rule ids the scenario cites.")
+    outcomes: list[Outcome] = Field(default_factory=list)
+    outcomes_complete: bool = True
+    unique: bool | None = None
+    contradiction: list[str] = Field(default_factory=list, description="Core of rules and facts when no outcome exists.")
+    expectations: list[ExpectationResult] = Field(default_factory=list)
+    actions: list[ActionResult] = Field(default_factory=list)
+    claims: list[ClaimResult] = Field(default_factory=list)
+    precedence: list[str] = Field(default_factory=list, description="Which effect won each contested characteristic.")
+    solves: int = 0
+    seconds: float = 0.0
+
+
+class BatchSummary(BaseModel):
+    """Counts over a batch of scenarios."""
+
+    passed: int = 0
+    failed: int = 0
+    errors: int = 0
+    unknown: int = 0
+    total: int = 0
+
+    def add(self, status: ScenarioStatus) -> None:
+        """Count one scenario result."""
+        self.total += 1
+        field = {"pass": "passed", "fail": "failed", "error": "errors", "unknown": "unknown"}[status.value]
+        setattr(self, field, getattr(self, field) + 1)

@@ -1,0 +1,323 @@
+"""Compile a scenario and its game's rules into one CP-SAT model.
+
+Stage 0 is the scenario's state, each value fixed under a *fact* literal.
+Each event is handed to the game's ruleset, which adds one or more stages
+through transitions (rules set variables, inertia keeps the rest).
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from models.effects import Effect, Selector
+from models.expectations import ACTION_STATUSES, Expectation
+from models.scenario import PLAYER_STATUSES, GameObject, Scenario
+from models.events import Declare, BeginEffect
+from solver import derived
+from solver.cp import Cat, Lit, RuleModel
+from solver.state import NONE, Stage, Transition, new_var
+
+ATTR_RANGE = [-1_000_000, 1_000_000]
+TURN_KEYS = ("active_player", "priority", "focus")
+
+
+class ScenarioError(ValueError):
+    """The scenario is inconsistent with its game (unknown zone, action kind ...)."""
+
+
+@dataclass
+class ObjInfo:
+    """Static data of an object slot (scenario objects and objects events create)."""
+
+    id: str
+    owner: str | None
+    types: tuple[str, ...]
+    card: bool
+    token: bool
+    action: object | None
+    data: GameObject | None
+
+
+class Compiler:
+    """Builds the model: domains, stage 0 facts, event stages, expectation literals."""
+
+    def __init__(self, scenario: Scenario, ruleset) -> None:
+        self.sc = scenario
+        self.rs = ruleset
+        self.rm = RuleModel()
+        self.ids = ruleset.ids
+        self.players = [p.id for p in scenario.players]
+        self.cells = scenario.board.all_cells() if scenario.board else []
+        self.adjacency = scenario.board.neighbours() if scenario.board else {}
+        self.zones = tuple(dict.fromkeys(list(ruleset.zones) + list(scenario.zones) + [NONE]))
+        self.objects: dict[str, ObjInfo] = {}
+        self.effects: dict[str, Effect] = {}
+        self._order: dict[str, int] = {}
+        self._on: dict[tuple, list[Effect]] = {}
+        self.domains: dict[tuple, object] = {}
+        self.initial: dict[tuple, object] = {}
+        self.stages: list[Stage] = []
+        self.boundaries: list[int] = []
+        self.actions: list[str] = []
+        self._collect()
+        self._build_domains()
+        self.stages.append(self._stage0())
+        self.boundaries.append(0)
+
+    # -- static world ---------------------------------------------------------
+    def _collect(self) -> None:
+        for o in self.sc.objects:
+            if o.zone not in self.zones:
+                raise ScenarioError(f"object {o.id}: zone '{o.zone}' is not a zone of {self.sc.game} "
+                                    f"(known: {', '.join(self.zones)})")
+            self.objects[o.id] = ObjInfo(o.id, o.owner, tuple(o.types), o.card, o.token, o.action, o)
+            if o.action is not None:
+                self.actions.append(o.id)
+        for i, e in enumerate(self.sc.effects):
+            self._add_effect(e)
+        for ev in self.sc.events:
+            if isinstance(ev, Declare):
+                owner = self.owner_of(ev.source) if ev.source else ev.actor
+                self.objects[ev.id] = ObjInfo(ev.id, owner, ("action",), ev.card, False, ev, None)
+                self.actions.append(ev.id)
+            elif isinstance(ev, BeginEffect):
+                self._add_effect(ev.effect, starts_later=True)
+            for oid in self.rs.created_objects(self, ev):
+                self.objects.setdefault(oid.id, oid)
+
+    def _add_effect(self, e: Effect, starts_later: bool = False) -> None:
+        if e.source is not None and e.source not in self.objects:
+            raise ScenarioError(f"effect {e.id}: unknown source '{e.source}'")
+        self.effects[e.id] = e
+        self._order[e.id] = len(self._order)
+        if starts_later:
+            self.initial["active", e.id] = False
+        for obj in self.candidates(e):
+            key = (e.kind, obj) if e.kind == "control" else (e.kind, obj, e.attribute or e.action or e.ability)
+            self._on.setdefault(key, []).append(e)
+        for lst in self._on.values():
+            lst.sort(key=self.effect_order)
+
+    def effect_order(self, e: Effect) -> tuple[int, int]:
+        """Timestamp order of effects (ties: order of appearance)."""
+        return (e.timestamp, self._order[e.id])
+
+    def candidates(self, e: Effect) -> list[str]:
+        """Objects an effect may apply to, by its static criteria (ids, types)."""
+        if isinstance(e.targets, Selector):
+            ids = e.targets.objects or list(self.objects)
+            types = set(e.targets.types or [])
+            return [o for o in ids if o in self.objects and (not types or types & set(self.objects[o].types))]
+        return [t for t in e.targets if t in self.objects]
+
+    def effects_on(self, obj: str, kind: str, what: str | None = None) -> list[Effect]:
+        """Effects of ``kind`` that may apply to ``obj`` (for ``what``: attribute, action or ability)."""
+        key = (kind, obj) if kind == "control" else (kind, obj, what)
+        return list(self._on.get(key, []))
+
+    def owner_of(self, obj: str | None) -> str | None:
+        """The owner of an object (static)."""
+        return self.objects[obj].owner if obj in self.objects else None
+
+    def next_player(self, player: str) -> str:
+        """The player after ``player`` in turn order (cyclic)."""
+        i = self.players.index(player)
+        return self.players[(i + 1) % len(self.players)]
+
+    # -- domains and stage 0 ---------------------------------------------------
+    def add_key(self, key: tuple, domain, initial) -> None:
+        """Declare a state variable (idempotent) with its domain and initial value."""
+        if key not in self.domains:
+            self.domains[key] = domain
+            self.initial.setdefault(key, initial)
+
+    def _build_domains(self) -> None:
+        players = tuple(self.players) + (NONE,)
+        cells = tuple(self.cells) + (NONE,)
+        attach_targets = sorted({o.data.attached_to for o in self.objects.values() if o.data and o.data.attached_to})
+        for oid, info in self.objects.items():
+            o = info.data
+            self.add_key(("zone", oid), self.zones, o.zone if o else NONE)
+            ctrl = (o.controller or o.owner) if o else None
+            self.add_key(("ctrl", oid), players, ctrl or NONE)
+            if self.cells:
+                self.add_key(("cell", oid), cells, (o.cell if o else None) or NONE)
+            if attach_targets and (o is None or o.attached_to or "aura" in info.types or "equipment" in info.types):
+                self.add_key(("attach", oid), tuple(attach_targets) + (NONE,), (o.attached_to if o else None) or NONE)
+            if info.action is not None:
+                status = (o.status if o and o.status else ("on_stack" if o and o.zone == "stack" else "unborn"))
+                if status not in ACTION_STATUSES:
+                    raise ScenarioError(f"object {oid}: unknown action status '{status}'")
+                self.add_key(("status", oid), ACTION_STATUSES, status)
+            if o:
+                for a, v in o.attributes.items():
+                    self.add_key(("attr", oid, a), ATTR_RANGE, v)
+                for f, v in o.flags.items():
+                    self.add_key(("flag", oid, f), "bool", v)
+                for ab in o.abilities:
+                    self.add_key(("ability", oid, ab), "bool", True)
+        for p in self.sc.players:
+            self.add_key(("pstatus", p.id), PLAYER_STATUSES, p.status)
+            for a, v in p.attributes.items():
+                self.add_key(("pattr", p.id, a), ATTR_RANGE, v)
+            for f, v in p.flags.items():
+                self.add_key(("pflag", p.id, f), "bool", v)
+        for name in TURN_KEYS:
+            self.add_key(("turn", name), players, getattr(self.sc.turn, name) or NONE)
+        self.add_key(("gflag", "showdown"), "bool", self.sc.turn.showdown)
+        for eid, e in self.effects.items():
+            self.add_key(("active", eid), "bool", e.active)
+            for obj in self.candidates(e):
+                if e.kind in ("set", "add") and isinstance(e.value, int):
+                    self.add_key(("attr", obj, e.attribute), ATTR_RANGE, 0)
+                elif e.kind == "set":
+                    self.add_prop(obj, e.attribute, str(e.value))
+        for ev in self.sc.events:
+            for key, dom, init in self.rs.event_keys(self, ev):
+                self.add_key(key, dom, init)
+        for ex in self.sc.expect:
+            self._expectation_keys(ex)
+        self.rs.declare_keys(self)
+
+    def add_prop(self, obj: str, name: str, value: str | None = None) -> None:
+        """Declare (or widen) a categorical property's domain."""
+        key = ("prop", obj, name)
+        base = self.objects[obj].data.properties.get(name) if self.objects[obj].data else None
+        dom = set(self.domains.get(key, ())) | {NONE} | ({base} if base else set()) | ({value} if value else set())
+        self.domains[key] = tuple(sorted(dom))
+        self.initial.setdefault(key, base or NONE)
+
+    def _expectation_keys(self, ex: Expectation) -> None:
+        if ex.object is None:
+            return
+        for a in ex.attributes:
+            self.add_key(("attr", ex.object, a), ATTR_RANGE, 0)
+        for p, v in ex.properties.items():
+            self.add_prop(ex.object, p, v)
+        for f in ex.flags:
+            self.add_key(("flag", ex.object, f), "bool", False)
+
+    def _stage0(self) -> Stage:
+        st = Stage(0, "initial state")
+        statics = {("active", eid) for eid, e in self.effects.items() if e.duration == "static"}
+        for key, dom in self.domains.items():
+            var = st.vars[key] = new_var(self.rm, key, dom, 0)
+            if key in statics:
+                continue
+            init = self.initial[key]
+            fact = self.rm.fact(_fact_name(key))
+            if isinstance(var, Cat):
+                if init not in var.lits:
+                    raise ScenarioError(f"{_fact_name(key)}: '{init}' is not one of {', '.join(var.domain)}")
+                var.assign(init, [fact])
+            else:
+                self.rm.model.add(var == int(init)).only_enforce_if(fact)
+        self._define_statics(st)
+        return st
+
+    def _define_statics(self, st: Stage) -> None:
+        """Rule: a static effect is active exactly while its source is in a zone where it works."""
+        rid = self.ids["static"]
+        for eid, e in self.effects.items():
+            if e.duration != "static":
+                continue
+            key = ("active", eid)
+            st.defined.add(key)
+            on = st["zone", e.source].one_of(self.rs.play_zones)
+            self.rm.enforce(rid, self.rm.model.add(st[key] == on))
+
+    # -- building stages --------------------------------------------------------
+    @property
+    def stage(self) -> Stage:
+        """The latest stage."""
+        return self.stages[-1]
+
+    @contextmanager
+    def step(self, label: str):
+        """Open a transition from the latest stage; on exit add inertia and make it the latest stage."""
+        tr = Transition(self.rm, self.domains, self.stage, len(self.stages), label)
+        yield tr
+        st = tr.finish()
+        self._define_statics(st)
+        self.stages.append(st)
+
+    def compile_events(self) -> None:
+        """Apply every event in order, recording the stage after each."""
+        for i, ev in enumerate(self.sc.events):
+            self.event_index = i
+            self.rs.apply_event(self, ev)
+            self.boundaries.append(len(self.stages) - 1)
+
+    # -- expectations -------------------------------------------------------------
+    def stage_for(self, ex: Expectation) -> Stage:
+        """The stage an expectation speaks about."""
+        return self.stages[self.boundaries[ex.at + 1] if ex.at is not None else -1]
+
+    def expectation_lit(self, ex: Expectation) -> Lit:
+        """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded)."""
+        st, rm = self.stage_for(ex), self.rm
+        lits: list[Lit] = []
+        o = ex.object
+        if o is not None:
+            if ex.zone is not None:
+                lits.append(self._cat_is(st, ("zone", o), ex.zone))
+            if ex.exists is not None:
+                exists = rm.neg(st["zone", o].one_of(self.rs.gone_zones))
+                lits.append(exists if ex.exists else rm.neg(exists))
+            if ex.controller is not None:
+                lits.append(derived.controller(self, st, o).is_(ex.controller))
+            if ex.cell is not None:
+                lits.append(self._cat_is(st, ("cell", o), ex.cell) if self.cells else
+                            (rm.true if ex.cell == NONE else rm.false))
+            if ex.attached_to is not None:
+                lits.append(self._cat_is(st, ("attach", o), ex.attached_to) if ("attach", o) in self.domains
+                            else (rm.true if ex.attached_to == NONE else rm.false))
+            for a, v in ex.attributes.items():
+                lits.append(rm.int_eq(derived.value(self, st, o, a), v))
+            for p, v in ex.properties.items():
+                lits.append(derived.prop(self, st, o, p).is_(v))
+            for f, v in ex.flags.items():
+                lits.append(st["flag", o, f] if v else rm.neg(st["flag", o, f]))
+            for ab, v in ex.abilities.items():
+                has = derived.has_ability(self, st, o, ab)
+                lits.append(has if v else rm.neg(has))
+            for act, v in ex.allowed.items():
+                ok = derived.allowed(self, st, o, act)
+                lits.append(ok if v else rm.neg(ok))
+        if ex.action is not None and ex.action_status is not None:
+            lits.append(self._cat_is(st, ("status", ex.action), ex.action_status))
+        if ex.effect is not None and ex.effect_active is not None:
+            act = st["active", ex.effect]
+            lits.append(act if ex.effect_active else rm.neg(act))
+        if ex.player is not None:
+            if ex.status is not None:
+                lits.append(st["pstatus", ex.player].is_(ex.status))
+            for a, v in ex.player_attributes.items():
+                lits.append(rm.int_eq(st["pattr", ex.player, a], v))
+            for f, v in ex.player_flags.items():
+                lits.append(st["pflag", ex.player, f] if v else rm.neg(st["pflag", ex.player, f]))
+        if ex.turn is not None:
+            for name in TURN_KEYS:
+                v = getattr(ex.turn, name)
+                if v is not None:
+                    lits.append(st["turn", name].is_(v))
+            if ex.turn.showdown is not None:
+                sd = st["gflag", "showdown"]
+                lits.append(sd if ex.turn.showdown else rm.neg(sd))
+        if ex.winner is not None:
+            lits.append(self.rs.winner_lit(self, st, ex.winner))
+        return rm.all_of(lits, "expect")
+
+    def _cat_is(self, st: Stage, key: tuple, value: str) -> Lit:
+        if key not in st.vars:
+            raise ScenarioError(f"nothing to check: no state variable {'.'.join(key)}")
+        return st[key].is_(value)
+
+
+def _fact_name(key: tuple) -> str:
+    kind, *rest = key
+    subject = ".".join(str(r) for r in rest)
+    return {"zone": f"{subject}.zone", "ctrl": f"{subject}.controller", "pstatus": f"{subject}.status",
+            "active": f"{subject}.active", "turn": f"turn.{subject}", "status": f"{subject}.status",
+            "gflag": f"game.{subject}"}.get(kind, f"{subject}" if kind in ("attr", "pattr", "flag", "pflag", "prop")
+                                         else f"{kind}.{subject}") if kind not in ("ability",) else f"{subject}.has"

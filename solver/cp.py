@@ -1,0 +1,185 @@
+"""A CP-SAT model whose rule clauses sit under enforcement literals named by rule id.
+
+Rule literals and fact literals are the model's assumptions; they appear only as
+enforcement literals, so leaving one out of the assumptions can only relax the
+model. That is what makes an infeasibility core a list of rules and facts.
+Definitions (reified and/or/equalities between state variables) are hard.
+"""
+from __future__ import annotations
+
+from ortools.sat.python import cp_model
+
+Lit = cp_model.IntVar  # a Boolean variable or its negation
+INT_BOUND = 10_000_000
+
+
+class RuleModel:
+    """The CP-SAT model plus its registry of rule and fact literals."""
+
+    def __init__(self) -> None:
+        self.model = cp_model.CpModel()
+        self.rules: dict[str, Lit] = {}
+        self.facts: dict[str, Lit] = {}
+        self._cache: dict[tuple, Lit] = {}
+        self.true = self.model.new_constant(1)
+        self.false = self.model.new_constant(0)
+
+    # -- assumption literals -------------------------------------------------
+    def rule(self, rule_id: str) -> Lit:
+        """The enforcement literal of a rule id (created on first use)."""
+        lit = self.rules.get(rule_id)
+        if lit is None:
+            lit = self.rules[rule_id] = self.model.new_bool_var(f"rule:{rule_id}")
+        return lit
+
+    def fact(self, fact_id: str) -> Lit:
+        """The enforcement literal of a scenario fact (created on first use)."""
+        lit = self.facts.get(fact_id)
+        if lit is None:
+            lit = self.facts[fact_id] = self.model.new_bool_var(f"fact:{fact_id}")
+        return lit
+
+    def assumptions(self) -> dict[str, Lit]:
+        """Every rule and fact literal by name, rules first, each group sorted."""
+        out = {f"rule:{k}": v for k, v in sorted(self.rules.items())}
+        out.update({f"fact:{k}": v for k, v in sorted(self.facts.items())})
+        return out
+
+    # -- rule clauses --------------------------------------------------------
+    def clause(self, rule_id: str, lits: list, when: list = ()) -> None:
+        """Rule clause: if every literal of ``when`` holds, at least one of ``lits`` holds."""
+        if not lits:
+            self.model.add_bool_or([self.false]).only_enforce_if([self.rule(rule_id), *when])
+        else:
+            self.model.add_bool_or(list(lits)).only_enforce_if([self.rule(rule_id), *when])
+
+    def implies(self, rule_id: str, when: list, then: Lit) -> None:
+        """Rule clause: ``when`` (a conjunction) implies the literal ``then``."""
+        self.clause(rule_id, [then], when)
+
+    def enforce(self, rule_id: str, constraint, when: list = ()) -> None:
+        """Put any CP-SAT constraint under a rule literal and extra conditions."""
+        constraint.only_enforce_if([self.rule(rule_id), *when])
+
+    def fix(self, fact_id: str, constraint) -> None:
+        """Put a constraint that states a scenario fact under its fact literal."""
+        constraint.only_enforce_if(self.fact(fact_id))
+
+    # -- definitions (hard) --------------------------------------------------
+    def new_bool(self, name: str) -> Lit:
+        """A fresh Boolean variable."""
+        return self.model.new_bool_var(name)
+
+    def new_int(self, name: str, lo: int = -INT_BOUND, hi: int = INT_BOUND) -> cp_model.IntVar:
+        """A fresh integer variable."""
+        return self.model.new_int_var(lo, hi, name)
+
+    @staticmethod
+    def _key(lits) -> tuple:
+        return tuple(sorted(int(lit.index) for lit in lits))
+
+    def all_of(self, lits: list, name: str = "and") -> Lit:
+        """A literal equal to the conjunction of ``lits`` (true for none)."""
+        lits = [lit for lit in lits if lit is not self.true]
+        if any(lit is self.false for lit in lits):
+            return self.false
+        if not lits:
+            return self.true
+        if len(lits) == 1:
+            return lits[0]
+        key = ("and",) + self._key(lits)
+        if key not in self._cache:
+            b = self.model.new_bool_var(name)
+            self.model.add_bool_and(lits).only_enforce_if(b)
+            self.model.add_bool_or([~lit for lit in lits]).only_enforce_if(~b)
+            self._cache[key] = b
+        return self._cache[key]
+
+    def any_of(self, lits: list, name: str = "or") -> Lit:
+        """A literal equal to the disjunction of ``lits`` (false for none)."""
+        lits = [lit for lit in lits if lit is not self.false]
+        if any(lit is self.true for lit in lits):
+            return self.true
+        if not lits:
+            return self.false
+        if len(lits) == 1:
+            return lits[0]
+        key = ("or",) + self._key(lits)
+        if key not in self._cache:
+            b = self.model.new_bool_var(name)
+            self.model.add_bool_or(lits).only_enforce_if(b)
+            self.model.add_bool_and([~lit for lit in lits]).only_enforce_if(~b)
+            self._cache[key] = b
+        return self._cache[key]
+
+    def neg(self, lit: Lit) -> Lit:
+        """The negation of a literal (constants stay constants)."""
+        if lit is self.true:
+            return self.false
+        if lit is self.false:
+            return self.true
+        return ~lit
+
+    def int_eq(self, var, value: int, name: str = "eq") -> Lit:
+        """A literal equal to ``var == value``."""
+        key = ("eq", int(var.index), value)
+        if key not in self._cache:
+            b = self.model.new_bool_var(name)
+            self.model.add(var == value).only_enforce_if(b)
+            self.model.add(var != value).only_enforce_if(~b)
+            self._cache[key] = b
+        return self._cache[key]
+
+    def int_le(self, var, value: int, name: str = "le") -> Lit:
+        """A literal equal to ``var <= value``."""
+        key = ("le", int(var.index), value)
+        if key not in self._cache:
+            b = self.model.new_bool_var(name)
+            self.model.add(var <= value).only_enforce_if(b)
+            self.model.add(var > value).only_enforce_if(~b)
+            self._cache[key] = b
+        return self._cache[key]
+
+    def int_ge(self, var, value: int, name: str = "ge") -> Lit:
+        """A literal equal to ``var >= value``."""
+        return self.neg(self.int_le(var, value - 1, name))
+
+
+class Cat:
+    """A categorical variable, one-hot over a fixed domain of names."""
+
+    def __init__(self, rm: RuleModel, name: str, domain: tuple[str, ...]) -> None:
+        self.rm = rm
+        self.name = name
+        self.domain = domain
+        self.lits = {v: rm.model.new_bool_var(f"{name}={v}") for v in domain}
+        rm.model.add_exactly_one(list(self.lits.values()))
+
+    def is_(self, value: str) -> Lit:
+        """The literal 'this variable takes ``value``' (constant false outside the domain)."""
+        return self.lits.get(value, self.rm.false)
+
+    def one_of(self, values) -> Lit:
+        """The literal 'this variable takes one of ``values``'."""
+        return self.rm.any_of([self.is_(v) for v in values], f"{self.name} in")
+
+    def equal_to(self, other: "Cat", enforce: list) -> None:
+        """Constrain both variables equal when every literal of ``enforce`` holds."""
+        for v, lit in self.lits.items():
+            self.rm.model.add(lit == other.is_(v)).only_enforce_if(enforce)
+        for v, lit in other.lits.items():
+            if v not in self.lits:
+                self.rm.model.add(lit == 0).only_enforce_if(enforce)
+
+    def assign(self, value: str, enforce: list) -> None:
+        """Constrain the variable to ``value`` when every literal of ``enforce`` holds."""
+        if value not in self.lits:
+            raise ValueError(f"'{value}' is not a possible value of {self.name}")
+        self.rm.model.add_bool_and([self.lits[value]]).only_enforce_if(enforce)
+
+    def decode(self, solver: cp_model.CpSolver) -> str:
+        """The value in a solution."""
+        for v, lit in self.lits.items():
+            if solver.boolean_value(lit):
+                return v
+        raise AssertionError(f"{self.name}: no value set")

@@ -1,0 +1,134 @@
+"""Solving with assumptions: outcome enumeration, uniqueness proofs and minimal, re-checked cores.
+
+Settings are explicit and deterministic: one worker, a fixed seed, a time limit
+per solve. A time limit gives UNKNOWN, never an answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from ortools.sat.python import cp_model
+
+from solver.cp import Cat, Lit, RuleModel
+
+
+class Answer(Enum):
+    """What one solve established."""
+
+    SAT = "sat"
+    UNSAT = "unsat"
+    UNKNOWN = "unknown"
+
+
+@dataclass
+class SolverOptions:
+    """CP-SAT settings used for every solve."""
+
+    time_limit: float = 10.0
+    seed: int = 0
+    presolve: bool = True
+    max_outcomes: int = 32
+
+
+@dataclass
+class Core:
+    """A minimal set of rules and facts that together exclude something; ``verified`` after re-checking."""
+
+    rules: list[str] = field(default_factory=list)
+    facts: list[str] = field(default_factory=list)
+    verified: bool = True
+
+
+class Engine:
+    """Runs solves on one model, counting them."""
+
+    def __init__(self, rm: RuleModel, options: SolverOptions | None = None) -> None:
+        self.rm = rm
+        self.options = options or SolverOptions()
+        self.named = rm.assumptions()
+        self.by_index = {int(lit.index): name for name, lit in self.named.items()}
+        self.solves = 0
+        self.enum_lit = rm.new_bool("enumeration")
+        self._blocked = 0
+
+    def _solver(self) -> cp_model.CpSolver:
+        s = cp_model.CpSolver()
+        p = s.parameters
+        p.num_workers = 1
+        p.random_seed = self.options.seed
+        p.max_time_in_seconds = self.options.time_limit
+        p.cp_model_presolve = self.options.presolve
+        return s
+
+    def solve(self, extra: list[Lit] = (), names: list[str] | None = None, enumerate_: bool = False):
+        """Solve under the named assumptions (all by default) plus ``extra``; return (Answer, solver)."""
+        m = self.rm.model
+        m.clear_assumptions()
+        chosen = self.named if names is None else {n: self.named[n] for n in names}
+        lits = list(chosen.values()) + list(extra) + ([self.enum_lit] if enumerate_ else [])
+        m.add_assumptions(lits)
+        s = self._solver()
+        status = s.solve(m)
+        self.solves += 1
+        if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return Answer.SAT, s
+        if status == cp_model.INFEASIBLE:
+            return Answer.UNSAT, s
+        if status == cp_model.MODEL_INVALID:
+            raise RuntimeError(f"invalid CP-SAT model: {m.validate()}")
+        return Answer.UNKNOWN, s
+
+    # -- enumeration -------------------------------------------------------------
+    def block(self, observed: list[tuple[object, int]]) -> None:
+        """Exclude one outcome: some observable must differ (only while enumerating)."""
+        diff: list[Lit] = []
+        for var, val in observed:
+            if isinstance(var, Cat):
+                raise TypeError("block Cat literals individually")
+            if _is_bool(var):
+                diff.append(var if not val else ~var)
+            else:
+                b = self.rm.new_bool(f"block{self._blocked}")
+                self.rm.model.add(var != val).only_enforce_if(b)
+                diff.append(b)
+        self._blocked += 1
+        self.rm.model.add_bool_or(diff or [self.rm.false]).only_enforce_if(self.enum_lit)
+
+    # -- cores ---------------------------------------------------------------------
+    def core(self, extra: list[Lit] = ()) -> tuple[Answer, Core | None]:
+        """Why is the model plus ``extra`` infeasible: a deletion-minimal core, re-checked.
+
+        Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit.
+        """
+        answer, s = self.solve(extra)
+        if answer is not Answer.UNSAT:
+            return answer, None
+        kept = self._core_names(s, sorted(self.named))
+        for name in list(kept):
+            trial = [k for k in kept if k != name]
+            answer, s = self.solve(extra, trial)
+            if answer is Answer.UNKNOWN:
+                return Answer.UNKNOWN, None
+            if answer is Answer.UNSAT:
+                kept = self._core_names(s, trial)
+        final, _ = self.solve(extra, kept)  # re-check: the kept set alone is infeasible
+        if final is Answer.UNKNOWN:
+            return Answer.UNKNOWN, None
+        rules = [n[5:] for n in kept if n.startswith("rule:")]
+        facts = [n[5:] for n in kept if n.startswith("fact:")]
+        return Answer.UNSAT, Core(rules, facts, verified=final is Answer.UNSAT)
+
+    def _core_names(self, s: cp_model.CpSolver, allowed: list[str]) -> list[str]:
+        idx = s.sufficient_assumptions_for_infeasibility()
+        names = {self.by_index[i] for i in idx if i in self.by_index}
+        keep = [n for n in allowed if n in names]
+        return keep if keep or not idx else list(allowed)
+
+
+def _is_bool(var) -> bool:
+    proto = var.proto if hasattr(var, "proto") else None
+    if proto is None:
+        return True
+    dom = list(proto.domain)
+    return dom == [0, 1]
