@@ -26,7 +26,7 @@ class Expectation(Strict):
     """A statement about the outcome: every given atom must be true (a conjunction), with the verdict it should get."""
 
     description: str | None = Field(default=None, max_length=1000)
-    at: int | None = Field(default=None, ge=0, description="Check after event number 'at' (0-based); default: the end.")
+    at: int | None = Field(default=None, ge=0, description="Check the state after the first 'at' events (0 = the initial state); default: the end.")
     verdict: ExpectedVerdict = Field(default="holds", description="holds: in every outcome; possible: in some but not all; impossible: in none.")
     because: list[RuleId] = Field(default_factory=list, description="Rule ids that must appear in the explanation (core).")
     # object atoms

@@ -198,5 +198,5 @@ def check_references(sc: Scenario) -> None:
         for kind, ref in ex.references():
             known = {"player": pset, "object": oset, "effect": set(effects), "cell": cset}[kind]
             need(kind, ref, known, f"expect[{i}]")
-        if ex.at is not None and ex.at >= len(sc.events):
+        if ex.at is not None and ex.at > len(sc.events):
             raise ValueError(f"expect[{i}]: 'at' {ex.at} is past the last event (there are {len(sc.events)})")

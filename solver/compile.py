@@ -251,7 +251,7 @@ class Compiler:
     # -- expectations -------------------------------------------------------------
     def stage_for(self, ex: Expectation) -> Stage:
         """The stage an expectation speaks about."""
-        return self.stages[self.boundaries[ex.at + 1] if ex.at is not None else -1]
+        return self.stages[self.boundaries[ex.at] if ex.at is not None else -1]
 
     def expectation_lit(self, ex: Expectation) -> Lit:
         """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded)."""

@@ -159,7 +159,18 @@ class Ruleset:
             kind.apply(comp, tr, comp.objects[a].action, go)
             if kind.pay:
                 kind.pay(comp, tr, comp.objects[a].action, go)
-            self._leave_stack(comp, tr, a, "interrupted", self.ids["interrupt"], rm.all_of([on_stack, rm.neg(ok)]))
+            self._interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]))
+
+    def _interrupt(self, comp, tr, action_id: str, when: Lit) -> None:
+        """Interrupted: removed from the stack, and its cost is not paid (the source keeps its state)."""
+        self._leave_stack(comp, tr, action_id, "interrupted", self.ids["interrupt"], when)
+        source = getattr(comp.objects[action_id].action, "source", None)
+        for key in self.cost_keys(comp, source):
+            tr.keep(key, self.ids["interrupt"], when)
+
+    def cost_keys(self, comp, source: str | None) -> list[tuple]:
+        """State keys an action's payment would change (override)."""
+        return []
 
     def on_start_execution(self, comp, ev) -> None:
         """Start executing: last legality check; from now on the action cannot be interrupted."""
@@ -173,7 +184,7 @@ class Ruleset:
             tr.set(("zone", a), NONE, self.ids["resolve"], go)
             if kind.pay:
                 kind.pay(comp, tr, comp.objects[a].action, go)
-            self._leave_stack(comp, tr, a, "interrupted", self.ids["interrupt"], rm.all_of([on_stack, rm.neg(ok)]))
+            self._interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]))
 
     def on_finish_execution(self, comp, ev) -> None:
         """Finish executing: the effect happens whatever changed meanwhile."""

@@ -149,6 +149,10 @@ class Berserk(Ruleset):
             if ("cell", oid) in comp.domains and not NOT_CONSERVED & set(info.types) and info.action is None:
                 comp.add_key(("flag", oid, OBLIGATION), "bool", bool(info.data and info.data.flags.get(OBLIGATION)))
 
+    def cost_keys(self, comp, source: str | None) -> list[tuple]:
+        """Paying closes the source: its open flag."""
+        return [("flag", source, "open")] if source and ("flag", source, "open") in comp.domains else []
+
     # -- conservation -------------------------------------------------------------------
     def moved(self, comp, tr, obj: str, zone: str, cell: str | None) -> None:
         """Conservation: a card arriving on an occupied cell must move away in the next Choice subphase."""
@@ -176,9 +180,32 @@ class Berserk(Ruleset):
                 if ev.obligatory:
                     tr.keep(key, "berserk.conservation.carry", due)
                     continue
+                if ev.free:
+                    self._move_or_die(comp, tr, oid, due)
+                    continue
                 tr.set(("zone", oid), "graveyard", "berserk.conservation", due)
                 tr.set(("cell", oid), NONE, "berserk.conservation", due)
                 tr.set(key, 0, "berserk.conservation", due)
+
+
+    def _move_or_die(self, comp, tr, obj: str, due) -> None:
+        """An undeclared choice: the obliged card moves to a free adjacent cell, or dies."""
+        rm, rid, prev, nxt = comp.rm, "berserk.conservation", tr.prev, tr.next
+        tr.free(("zone", obj), due)
+        tr.free(("cell", obj), due)
+        tr.set(("flag", obj, OBLIGATION), 0, rid, due)
+        dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
+        rm.clause(rid, [dies, stays], [due])
+        rm.implies(rid, [due, dies], nxt["cell", obj].is_(NONE))
+        for c in comp.cells:
+            rm.clause(rid, [nxt["cell", obj].is_(d) for d in sorted(comp.adjacency.get(c, ()))],
+                      [due, stays, prev["cell", obj].is_(c)])
+        for q in comp.objects:
+            if q == obj or ("flag", q, OBLIGATION) not in comp.domains:
+                continue
+            for d in comp.cells:
+                rm.implies(rid, [due, stays, prev["zone", q].is_("play"), prev["cell", q].is_(d)],
+                           rm.neg(nxt["cell", obj].is_(d)))
 
 
 RULESET = Berserk()

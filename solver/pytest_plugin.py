@@ -1,0 +1,1 @@
+"""Pytest plugin: collect Arbiter scenario files as test items (minimal placeholder, being built)."""
