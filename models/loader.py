@@ -11,6 +11,8 @@ from models.yamlsafe import LineMap, LoadError, LoadErrors, load_yaml_file, load
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 _INDEXED = re.compile(r"\b(events|expect|claims|objects|effects|players)\[(\d+)\]")
+_RULE = re.compile(r"rule id '([^']+)'")
+_QUOTED = re.compile(r"'([^']+)'")
 _NAMED = re.compile(r"\b(object|effect|player) ([A-Za-z_][A-Za-z0-9_.\-]*)")
 
 
@@ -23,10 +25,21 @@ class LoadedScenario:
     expect_lines: dict[int, int] = field(default_factory=dict)
     claim_lines: dict[int, int] = field(default_factory=dict)
     linemap: LineMap | None = None
+    data: Any = None
+
+    def locate(self, message: str) -> tuple[int, int]:
+        """The source position a consistency error message speaks of (the document start if unknown)."""
+        if self.linemap is None:
+            return (1, 1)
+        return _locate_message(message, self.data, self.linemap)
 
 
 def _locate_message(message: str, data: Any, linemap: LineMap) -> tuple[int, int]:
     """Find the most specific place a cross-reference error message speaks of."""
+    m = _RULE.search(message)
+    if m and isinstance(data, dict):
+        for path in _paths_to_value(data, m.group(1)):
+            return linemap.locate(path)
     m = _INDEXED.search(message)
     if m:
         return linemap.locate((m.group(1), int(m.group(2))))
@@ -36,7 +49,22 @@ def _locate_message(message: str, data: Any, linemap: LineMap) -> tuple[int, int
         for i, item in enumerate(data.get(section) or []):
             if isinstance(item, dict) and item.get("id") == m.group(2):
                 return linemap.locate((section, i))
+    for quoted in _QUOTED.findall(message):
+        for path in _paths_to_value(data, quoted):
+            return linemap.locate(path)
     return linemap.locate(())
+
+
+def _paths_to_value(node: Any, value: str, path: tuple = ()):
+    """Yield key paths under which ``value`` occurs as a string."""
+    if node == value:
+        yield path
+    elif isinstance(node, dict):
+        for k, v in node.items():
+            yield from _paths_to_value(v, value, path + (k,))
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _paths_to_value(v, value, path + (i,))
 
 
 def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
@@ -53,7 +81,7 @@ def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
         scenario=sc, path=file,
         expect_lines={i: linemap.locate(("expect", i))[0] for i in range(len(sc.expect))},
         claim_lines={i: linemap.locate(("claims", i))[0] for i in range(len(sc.claims))},
-        linemap=linemap,
+        linemap=linemap, data=data,
     )
 
 

@@ -59,10 +59,10 @@ class ScenarioCheck:
             st = comp.stages[si]
             for key, var in st.vars.items():
                 obs[f"{si}|" + ".".join(str(k) for k in key)] = var
-        final = comp.stage
-        for oid in comp.objects:
-            if comp.effects_on(oid, "control"):
-                obs[f"{final.index}|controller.{oid}"] = derived.controller(comp, final, oid)
+        for st in (comp.stages[0], comp.stage):
+            for oid in comp.objects:
+                if comp.effects_on(oid, "control"):
+                    obs[f"{st.index}|controller.{oid}"] = derived.controller(comp, st, oid)
         return obs
 
     def run(self) -> ScenarioResult:
@@ -256,11 +256,6 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
         before = stage0.get(f"0|{k}")
         if before is not None and before != v:
             changes.append(f"{k}: {before} -> {v}")
-    ctrl = {k: v for k, v in state.items() if k.startswith("controller.")}
-    for k, v in ctrl.items():
-        base = state.get("ctrl." + k.split(".", 1)[1])
-        if base != v:
-            changes.append(f"{k}: {v} (by a control effect; default {base})")
     return Outcome(index=i, changes=changes, state=state)
 
 

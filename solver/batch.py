@@ -1,0 +1,401 @@
+"""Batch runs: check many scenarios in-process, in spawned worker processes or on a Dask cluster, losing none.
+
+Workers receive scenario *data* (a path and its YAML bytes, or a scenario as a
+plain dict), build their own models and send results back as plain dicts
+(``ScenarioResult.model_dump(mode="json")`` plus the content ``hash``). A
+scenario that crashes its worker is retried once in a fresh worker; one that
+runs past its time limit becomes ``unknown``; either way the others finish.
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import math
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from models.loader import find_scenarios
+
+#: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
+GRACE = 5.0
+#: Most scenarios sent to a worker in one task.
+MAX_CHUNK = 32
+
+Record = dict[str, Any]
+
+
+class ScenarioTimeout(BaseException):
+    """Raised inside a check that ran past its time limit (a BaseException so no ``except Exception`` eats it)."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What every worker needs to check a scenario: plain, picklable settings."""
+
+    timeout: float = 10.0
+    max_outcomes: int = 32
+    why: bool = False
+
+    def solver_options(self):
+        """The engine's settings for one solve."""
+        from solver.engine import SolverOptions
+
+        return SolverOptions(time_limit=self.timeout, max_outcomes=self.max_outcomes)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One scenario to check: where it came from and its content (YAML bytes or a scenario dict)."""
+
+    path: str
+    hash: str
+    text: bytes | None = None
+    data: dict | None = None
+    read_error: str | None = None
+
+    def payload(self) -> dict:
+        """The plain dict shipped to a worker."""
+        return {"path": self.path, "hash": self.hash, "text": self.text, "data": self.data,
+                "read_error": self.read_error}
+
+
+def content_hash(data: bytes) -> str:
+    """The hash that identifies a scenario's content for ``--resume``."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def file_job(path: str | Path) -> Job:
+    """A job for one scenario file (its bytes read now, so workers need no shared file system)."""
+    from models.yamlsafe import LoadError, _read_bytes
+
+    name = str(path)
+    try:
+        text = _read_bytes(path, name)
+    except LoadError as exc:
+        return Job(name, content_hash(str(exc).encode()), read_error=str(exc))
+    return Job(name, content_hash(text), text=text)
+
+
+def scenario_job(sc: Any, name: str) -> Job:
+    """A job for an in-memory scenario object."""
+    import json
+
+    data = sc.model_dump(mode="json", exclude_unset=True)
+    return Job(name, content_hash(json.dumps(data, sort_keys=True).encode()), data=data)
+
+
+def collect(paths: Iterable[str | Path]) -> list[Job]:
+    """Jobs for every scenario file under the given files and folders, sorted by path."""
+    return sorted((file_job(p) for p in find_scenarios(list(paths))), key=lambda j: j.path)
+
+
+# -- time limits inside one check --------------------------------------------------------------
+@contextmanager
+def deadline(seconds: float | None):
+    """Raise ScenarioTimeout in this thread once ``seconds`` have passed (SIGALRM on the main thread)."""
+    if not seconds or seconds <= 0:
+        yield
+        return
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        def _alarm(signum, frame):
+            raise ScenarioTimeout()
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        return
+    tid = threading.get_ident()
+    timer = threading.Timer(seconds, lambda: ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(tid), ctypes.py_object(ScenarioTimeout)))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+# -- the work one worker does ------------------------------------------------------------------
+def error_record(job: dict, message: str, status: str = "error") -> Record:
+    """A result record for a scenario that could not be checked."""
+    from models.results import ScenarioResult, ScenarioStatus
+
+    res = ScenarioResult(path=job["path"], status=ScenarioStatus(status), error=message)
+    return {**res.model_dump(mode="json"), "hash": job["hash"]}
+
+
+def timeout_record(job: dict, seconds: float) -> Record:
+    """The record of a scenario stopped at its time limit: unknown, never a pass."""
+    return error_record(job, f"{job['path']}: time limit of {seconds:g} s reached; stopped", "unknown")
+
+
+def _check(job: dict, opts: RunOptions):
+    from solver.api import check_scenario_data, check_text, error_result
+
+    if job.get("read_error"):
+        return error_result(job["path"], job["read_error"])
+    if job.get("data") is not None:
+        return check_scenario_data(job["data"], job["path"], opts.solver_options(), opts.why)
+    return check_text(job["text"], job["path"], opts.solver_options(), opts.why)
+
+
+def check_job(job: dict, opts: RunOptions) -> Record:
+    """Check one shipped scenario and return its record; never raises (time limit -> unknown)."""
+    try:
+        with deadline(opts.timeout):
+            res = _check(job, opts)
+    except ScenarioTimeout:
+        return timeout_record(job, opts.timeout)
+    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
+        return error_record(job, f"{job['path']}: internal error: {type(exc).__name__}: {exc}")
+    return {**res.model_dump(mode="json"), "hash": job["hash"]}
+
+
+def check_chunk(chunk: list[dict], opts: RunOptions, fn: Callable[[dict, RunOptions], Record] = check_job) -> list[Record]:
+    """Check a chunk of shipped scenarios (one task on a cluster worker)."""
+    return [fn(job, opts) for job in chunk]
+
+
+def chunk_size(n: int, workers: int) -> int:
+    """Scenarios per task: about eight tasks per worker, so each pays for its messages but the tail stays short."""
+    return max(1, min(MAX_CHUNK, math.ceil(n / max(1, workers * 8))))
+
+
+# -- runners: each yields (index, record) as results arrive ------------------------------------
+def run_inline(jobs: list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
+    """Check in this process, in order."""
+    for i, job in enumerate(jobs):
+        yield i, fn(job.payload(), opts)
+
+
+def _worker_main(conn, fn: Callable, opts: RunOptions) -> None:
+    """Worker process loop: receive a chunk, report 'start' and 'done' per scenario, then 'idle'."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends us
+    import solver.api  # noqa: F401 - pay the imports before the first scenario's clock starts
+
+    while True:
+        try:
+            chunk = conn.recv()
+        except (EOFError, OSError):
+            return
+        if chunk is None:
+            return
+        for idx, job in chunk:
+            conn.send(("start", idx))
+            conn.send(("done", idx, fn(job, opts)))
+        conn.send(("idle",))
+
+
+@dataclass
+class _Worker:
+    """A spawned worker process and the chunk it is working through."""
+
+    proc: Any
+    conn: Any
+    todo: deque = field(default_factory=deque)
+    current: int | None = None
+    since: float = 0.0
+
+    @property
+    def busy(self) -> bool:
+        """Whether it holds unfinished work."""
+        return bool(self.todo)
+
+    def stop(self, kill: bool = False) -> None:
+        """End the process (politely unless ``kill``)."""
+        try:
+            if not kill and self.proc.is_alive():
+                self.conn.send(None)
+                self.proc.join(1.0)
+        except (OSError, ValueError, BrokenPipeError):
+            pass
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(1.0)
+        self.conn.close()
+
+
+class LocalPool:
+    """Spawned worker processes with a watchdog: a hung worker is killed and replaced, a crash costs one retry."""
+
+    def __init__(self, jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+                 chunk: int | None = None, grace: float = GRACE) -> None:
+        import multiprocessing
+
+        self.ctx = multiprocessing.get_context("spawn")
+        self.jobs, self.opts, self.fn = jobs, opts, fn
+        self.n = max(1, min(workers, len(jobs)))
+        self.chunk = chunk or chunk_size(len(jobs), self.n)
+        self.limit = opts.timeout + grace
+        self.pending: deque[int] = deque(range(len(jobs)))
+        self.attempts: dict[int, int] = {}
+        self.workers: list[_Worker] = []
+
+    def _spawn(self) -> _Worker:
+        parent, child = self.ctx.Pipe()
+        proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.opts), daemon=True,
+                                name="arbiter-worker")
+        proc.start()
+        child.close()
+        return _Worker(proc, parent)
+
+    def _assign(self, w: _Worker) -> None:
+        take = [self.pending.popleft() for _ in range(min(self.chunk, len(self.pending)))]
+        if take:
+            w.todo.extend(take)
+            w.conn.send([(i, self.jobs[i].payload()) for i in take])
+
+    def _requeue(self, w: _Worker) -> None:
+        self.pending.extendleft(reversed([i for i in w.todo if i != w.current]))
+        w.todo.clear()
+
+    def _replace(self, w: _Worker) -> _Worker:
+        w.stop(kill=True)
+        self.workers.remove(w)
+        nw = self._spawn()
+        self.workers.append(nw)
+        return nw
+
+    def _lost(self, w: _Worker, why: str) -> list[tuple[int, Record]]:
+        """A worker died: retry its current scenario once, re-queue the rest of its chunk."""
+        out = []
+        cur = w.current if w.current is not None else (w.todo[0] if w.todo else None)
+        w.current = cur
+        if cur is not None:
+            self.attempts[cur] = self.attempts.get(cur, 0) + 1
+            if self.attempts[cur] >= 2:
+                out.append((cur, error_record(self.jobs[cur].payload(),
+                                              f"{self.jobs[cur].path}: the worker checking it died twice ({why})")))
+            else:
+                self.pending.appendleft(cur)
+        self._requeue(w)
+        self._assign(self._replace(w))
+        return out
+
+    def _hung(self, w: _Worker) -> list[tuple[int, Record]]:
+        """A scenario ran past its limit: it becomes unknown; the worker is replaced and the chunk goes on."""
+        cur = w.current
+        out = [(cur, timeout_record(self.jobs[cur].payload(), self.opts.timeout))]
+        self._requeue(w)
+        self._assign(self._replace(w))
+        return out
+
+    def _drain(self, w: _Worker) -> list[tuple[int, Record]]:
+        out = []
+        try:
+            while w.conn.poll():
+                msg = w.conn.recv()
+                if msg[0] == "start":
+                    w.current, w.since = msg[1], time.monotonic()
+                elif msg[0] == "done":
+                    out.append((msg[1], msg[2]))
+                    if msg[1] in w.todo:
+                        w.todo.remove(msg[1])
+                    w.current = None
+                elif msg[0] == "idle":
+                    self._assign(w)
+        except (EOFError, OSError):
+            return out + self._lost(w, f"exit code {w.proc.exitcode}")
+        return out
+
+    def run(self) -> Iterator[tuple[int, Record]]:
+        """Yield (index, record) as each scenario finishes."""
+        from multiprocessing.connection import wait
+
+        if not self.jobs:
+            return
+        try:
+            self.workers = [self._spawn() for _ in range(self.n)]
+            for w in self.workers:
+                self._assign(w)
+            while any(w.busy for w in self.workers):
+                busy = [w for w in self.workers if w.busy]
+                wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout=0.25)
+                for w in busy:
+                    yield from self._drain(w)
+                    if w not in self.workers:
+                        continue
+                    if w.busy and not w.proc.is_alive():
+                        yield from self._lost(w, f"exit code {w.proc.exitcode}")
+                    elif w.current is not None and time.monotonic() - w.since > self.limit:
+                        yield from self._hung(w)
+                for w in self.workers:
+                    if not w.busy and self.pending:
+                        self._assign(w)
+        finally:
+            for w in self.workers:
+                w.stop()
+
+
+def run_local(jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+              chunk: int | None = None) -> Iterator[tuple[int, Record]]:
+    """Check in ``workers`` spawned processes (one CP-SAT worker each)."""
+    return LocalPool(jobs, opts, workers, fn, chunk).run()
+
+
+def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = check_job,
+             chunk: int | None = None) -> Iterator[tuple[int, Record]]:
+    """Check on a Dask distributed cluster (an address like tcp://host:8786, or a Client).
+
+    Tasks carry scenario data and build models on the workers. The scheduler re-runs
+    the tasks of a worker that dies; a chunk that keeps killing workers becomes errors.
+    """
+    try:
+        from distributed import Client, as_completed
+    except ImportError:
+        raise RuntimeError("a cluster needs Dask: pip install 'arbiter[dask]'") from None
+    if not jobs:
+        return
+    own = not isinstance(cluster, Client)
+    client = Client(cluster, timeout=30) if own else cluster
+    try:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        size = chunk or chunk_size(len(jobs), workers)
+        chunks = [list(range(s, min(s + size, len(jobs)))) for s in range(0, len(jobs), size)]
+        futures = {client.submit(check_chunk, [jobs[i].payload() for i in c], opts, fn, pure=False,
+                                 retries=1, key=f"arbiter-chunk-{k}-{time.time_ns()}"): c
+                   for k, c in enumerate(chunks)}
+        for fut in as_completed(list(futures)):
+            idxs = futures[fut]
+            try:
+                records = fut.result()
+            except Exception as exc:  # noqa: BLE001 - e.g. KilledWorker: the chunk's scenarios become errors
+                records = [error_record(jobs[i].payload(), f"{jobs[i].path}: cluster task failed: "
+                                        f"{type(exc).__name__}: {exc}") for i in idxs]
+            yield from zip(idxs, records)
+    finally:
+        if own:
+            client.close()
+
+
+def run(jobs: list[Job], opts: RunOptions, workers: int = 1, cluster: Any = None,
+        fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
+    """Pick the runner: a cluster if given, spawned workers for ``workers > 1``, else in-process."""
+    if cluster is not None:
+        return run_dask(jobs, opts, cluster, fn)
+    if workers > 1 and len(jobs) > 1:
+        return run_local(jobs, opts, workers, fn)
+    return run_inline(jobs, opts, fn)
+
+
+def in_order(results: Iterable[tuple[int, Record]], start: int = 0) -> Iterator[Record]:
+    """Re-order (index, record) pairs by index, yielding each as soon as all before it have arrived."""
+    waiting: dict[int, Record] = {}
+    nxt = start
+    for i, rec in results:
+        waiting[i] = rec
+        while nxt in waiting:
+            yield waiting.pop(nxt)
+            nxt += 1
+    for i in sorted(waiting):
+        yield waiting[i]

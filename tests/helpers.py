@@ -1,0 +1,26 @@
+"""Small builders for scenarios in tests."""
+from __future__ import annotations
+
+import yaml
+
+from models.results import ScenarioResult
+from solver.api import check_text
+from solver.engine import SolverOptions
+
+
+def scenario(game: str = "berserk", players=("alice", "bob"), **parts) -> dict:
+    """A scenario dict with defaults for id, game and players."""
+    base = {"id": "t", "game": game, "players": [{"id": p} for p in players]}
+    base.update(parts)
+    return base
+
+
+def run(doc: dict, **options) -> ScenarioResult:
+    """Check a scenario dict through the public API."""
+    return check_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), "test.yaml",
+                      SolverOptions(**options) if options else None)
+
+
+def verdicts(res: ScenarioResult) -> list[str]:
+    """The verdict of each expectation."""
+    return [e.verdict.value for e in res.expectations]

@@ -1,0 +1,141 @@
+"""Each core rule on its own: trivial (nothing happens), feasible (the rule's effect holds), infeasible
+(the opposite is impossible, with the rule in the core)."""
+from __future__ import annotations
+
+import pytest
+
+from tests.helpers import run, scenario
+
+CARD = {"id": "card", "owner": "alice", "zone": "play", "types": ["creature"]}
+
+
+def card(**kw) -> dict:
+    """A creature in play owned by alice, with overrides."""
+    return {**CARD, **kw}
+
+
+# (rule, scenario parts, expectation that must hold, its negation that must be impossible)
+CASES = {
+    "core.inertia": (
+        dict(objects=[card(attributes={"life": 3})], events=[{"type": "end_turn"}]),
+        {"object": "card", "zone": "play", "attributes": {"life": 3}},
+        {"object": "card", "zone": "graveyard"},
+    ),
+    "core.timestamp": (
+        dict(objects=[card(properties={"alignment": "light"})],
+             effects=[{"id": "e1", "timestamp": 1, "kind": "set", "attribute": "alignment", "value": "dark", "targets": ["card"]},
+                      {"id": "e2", "timestamp": 2, "kind": "set", "attribute": "alignment", "value": "neutral", "targets": ["card"]}]),
+        {"object": "card", "properties": {"alignment": "neutral"}},
+        {"object": "card", "properties": {"alignment": "dark"}},
+    ),
+    "core.control": (
+        dict(objects=[card()], effects=[{"id": "steal", "timestamp": 1, "kind": "control", "player": "bob", "targets": ["card"]}]),
+        {"object": "card", "controller": "bob"},
+        {"object": "card", "controller": "alice"},
+    ),
+    "core.add": (
+        dict(objects=[card(attributes={"power": 4})],
+             effects=[{"id": "buff", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1, "targets": ["card"]}]),
+        {"object": "card", "attributes": {"power": 5}},
+        {"object": "card", "attributes": {"power": 4}},
+    ),
+    "core.static": (
+        dict(objects=[card(), {"id": "lord", "owner": "bob", "zone": "play"}],
+             effects=[{"id": "aura", "source": "lord", "timestamp": 1, "kind": "control", "player": "bob",
+                       "targets": ["card"], "duration": "static"}],
+             events=[{"type": "move", "object": "lord", "zone": "graveyard"}]),
+        {"object": "card", "controller": "alice"},
+        {"object": "card", "controller": "bob"},
+    ),
+    "core.prohibition": (
+        dict(objects=[card(abilities=["fly"])],
+             effects=[{"id": "ban", "timestamp": 1, "kind": "prohibit", "action": "fly", "targets": ["card"]}]),
+        {"object": "card", "allowed": {"fly": False}},
+        {"object": "card", "allowed": {"fly": True}},
+    ),
+    "core.prohibition_beats_permission": (
+        dict(objects=[card()],
+             effects=[{"id": "ok", "timestamp": 2, "kind": "permit", "action": "fly", "targets": ["card"]},
+                      {"id": "ban", "timestamp": 1, "kind": "prohibit", "action": "fly", "targets": ["card"]}]),
+        {"object": "card", "allowed": {"fly": False}},
+        {"object": "card", "allowed": {"fly": True}},
+    ),
+    "core.permission": (
+        dict(objects=[card()], effects=[{"id": "ok", "timestamp": 1, "kind": "permit", "action": "fly", "targets": ["card"]}]),
+        {"object": "card", "allowed": {"fly": True}},
+        {"object": "card", "allowed": {"fly": False}},
+    ),
+    "core.move": (
+        dict(objects=[card()], events=[{"type": "move", "object": "card", "zone": "graveyard"}]),
+        {"object": "card", "zone": "graveyard"},
+        {"object": "card", "zone": "play"},
+    ),
+    "core.modify": (
+        dict(objects=[card(attributes={"life": 2})], events=[{"type": "modify", "object": "card", "attribute": "life", "delta": -1}]),
+        {"object": "card", "attributes": {"life": 1}},
+        {"object": "card", "attributes": {"life": 2}},
+    ),
+    "core.effect_ends": (
+        dict(objects=[card()], effects=[{"id": "steal", "timestamp": 1, "kind": "control", "player": "bob", "targets": ["card"]}],
+             events=[{"type": "end_effect", "effect": "steal"}]),
+        {"object": "card", "controller": "alice"},
+        {"object": "card", "controller": "bob"},
+    ),
+    "core.end_of_turn": (
+        dict(objects=[card()], effects=[{"id": "steal", "timestamp": 1, "kind": "control", "player": "bob",
+                                         "targets": ["card"], "duration": "until_end_of_turn"}],
+             events=[{"type": "end_turn"}]),
+        {"object": "card", "controller": "alice"},
+        {"object": "card", "controller": "bob"},
+    ),
+    "core.next_turn": (
+        dict(objects=[card()], effects=[{"id": "steal", "timestamp": 1, "kind": "control", "player": "bob",
+                                         "targets": ["card"], "duration": "until_next_turn", "until_player": "bob"}],
+             events=[{"type": "begin_turn", "player": "bob"}]),
+        {"object": "card", "controller": "alice"},
+        {"object": "card", "controller": "bob"},
+    ),
+    "core.effect_begins": (
+        dict(objects=[card()], events=[{"type": "begin_effect", "effect": {"id": "steal", "timestamp": 5, "kind": "control",
+                                                                              "player": "bob", "targets": ["card"]}}]),
+        {"object": "card", "controller": "bob"},
+        {"object": "card", "controller": "alice"},
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_trivial_no_events_unique_and_unchanged(rule):
+    """Without events the state is the scenario's state, and it is the only outcome."""
+    parts, _, _ = CASES[rule]
+    res = run(scenario("core", **{k: v for k, v in parts.items() if k != "events"}, expect=[{"unique": True}]))
+    assert res.status.value == "pass", res
+    assert res.outcomes[0].changes == []
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_feasible_rule_effect_holds(rule):
+    """The rule's effect holds in every outcome."""
+    parts, holds, _ = CASES[rule]
+    res = run(scenario("core", **parts, expect=[holds]))
+    assert [e.verdict.value for e in res.expectations] == ["holds"], res.expectations
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_infeasible_opposite_is_excluded_by_the_rule(rule):
+    """The opposite is impossible, and the re-checked minimal core names the rule."""
+    parts, _, opposite = CASES[rule]
+    res = run(scenario("core", **parts, expect=[{**opposite, "verdict": "impossible", "because": [rule]}]))
+    e = res.expectations[0]
+    assert e.verdict.value == "impossible"
+    assert rule in e.rules, e.rules
+    assert res.status.value == "pass"
+
+
+@pytest.mark.parametrize("rule", sorted(CASES))
+def test_a_false_expectation_fails_with_a_reason(rule):
+    """Claiming the opposite holds turns the scenario into a failure that says why."""
+    parts, _, opposite = CASES[rule]
+    res = run(scenario("core", **parts, expect=[opposite]))
+    assert res.status.value == "fail"
+    assert "expected holds, but it is impossible" in res.expectations[0].message
