@@ -15,6 +15,7 @@ class Selector(Strict):
     types: list[Name] | None = None
     controlled_by: Literal["source_controller", "source_opponent"] | Id | None = None
     zone: Name | None = None
+    cell: Id | None = Field(default=None, description="Only objects on this cell; 'source' = on the effect source's cell.")
 
 
 class Effect(Strict):

@@ -180,6 +180,10 @@ def check_references(sc: Scenario) -> None:
             need("object or player", t, oset | pset, f"effect {e.id} target")
         if isinstance(e.targets, Selector) and e.targets.controlled_by not in (None, "source_controller", "source_opponent"):
             need("player", e.targets.controlled_by, pset, f"effect {e.id} selector controlled_by")
+        if isinstance(e.targets, Selector) and e.targets.cell not in (None, "source"):
+            need("cell", e.targets.cell, cset, f"effect {e.id} selector cell")
+        if isinstance(e.targets, Selector) and e.targets.cell == "source" and e.source is None:
+            raise ValueError(f"effect {e.id}: selector cell 'source' needs a source")
     for name in ("active_player", "priority", "focus", "turn_order_next"):
         need("player", getattr(sc.turn, name), pset, f"turn {name}")
     by_id = {o.id: o for o in sc.objects}

@@ -399,3 +399,44 @@ def in_order(results: Iterable[tuple[int, Record]], start: int = 0) -> Iterator[
             nxt += 1
     for i in sorted(waiting):
         yield waiting[i]
+
+
+# -- the results journal behind --output and --resume ------------------------------------------
+def read_records(path: str | Path) -> dict[str, Record]:
+    """Records kept in a report or journal file (jsonl lines or a json document), by scenario path.
+
+    Lines that do not parse (a line cut short when the process was killed) are skipped.
+    """
+    import json
+
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return {}
+    out: dict[str, Record] = {}
+    try:
+        doc = json.loads(text)
+        if isinstance(doc, dict) and isinstance(doc.get("scenarios"), list):
+            return {r["path"]: r for r in doc["scenarios"] if _is_record(r)}
+    except ValueError:
+        pass
+    for line in text.splitlines():
+        try:
+            rec = json.loads(line)
+        except ValueError:
+            continue
+        if _is_record(rec):
+            out[rec["path"]] = rec
+    return out
+
+
+def _is_record(rec: Any) -> bool:
+    return isinstance(rec, dict) and isinstance(rec.get("path"), str) and isinstance(rec.get("hash"), str) \
+        and rec.get("status") in ("pass", "fail", "error", "unknown")
+
+
+def reusable(jobs: list[Job], previous: dict[str, Record]) -> dict[int, Record]:
+    """Previous records whose scenario content is unchanged (same hash), by job index."""
+    return {i: previous[j.path] for i, j in enumerate(jobs)
+            if j.path in previous and previous[j.path].get("hash") == j.hash}

@@ -256,7 +256,8 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
         before = stage0.get(f"0|{k}")
         if before is not None and before != v:
             changes.append(f"{k}: {before} -> {v}")
-    return Outcome(index=i, changes=changes, state=state)
+    trace = [{k.split("|", 1)[1]: v for k, v in o.values.items() if k.startswith(f"{si}|")} for si in comp.boundaries]
+    return Outcome(index=i, changes=changes, state=state, trace=trace)
 
 
 def _precedence_reads(comp: Compiler) -> dict[str, Lit]:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Optional
@@ -14,31 +15,15 @@ from solver.engine import SolverOptions
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Arbiter: check card and board game rules scenarios with a constraint solver.")
 
-FORMATS = ("text", "json")
-
-
 def _options(timeout: float, max_outcomes: int) -> SolverOptions:
     return SolverOptions(time_limit=timeout, max_outcomes=max_outcomes)
 
 
 def render_text(res: ScenarioResult) -> str:
-    """A person-readable report of one scenario."""
-    mark = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "unknown": "UNKNOWN"}[res.status.value]
-    lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
-    if res.error:
-        lines.append(f"        {res.error}")
-    for e in res.expectations:
-        if not e.passed or res.status is not ScenarioStatus.PASS:
-            where = f"{res.path}:{e.line}" if e.line else res.path
-            ok = "ok " if e.passed else "BAD"
-            lines.append(f"   {ok} {where}: {e.description}: {e.verdict.value} (expected {e.expected})"
-                         + (f" -- {e.message}" if e.message and not e.passed else ""))
-    for c in res.claims:
-        if not c.passed:
-            lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")
-    if res.contradiction and res.status is not ScenarioStatus.PASS:
-        lines.append(f"        no legal outcome; core: {', '.join(res.contradiction)}")
-    return "\n".join(lines)
+    """A person-readable report of one scenario (see solver.formats)."""
+    from solver.formats import render_text as _render
+
+    return _render(res)
 
 
 def summarize(results: list[ScenarioResult]) -> BatchSummary:
@@ -49,46 +34,51 @@ def summarize(results: list[ScenarioResult]) -> BatchSummary:
     return s
 
 
-def render_json(results: list[ScenarioResult]) -> str:
-    """One JSON document: summary counts and every scenario result."""
-    doc = {"summary": summarize(results).model_dump(),
-           "scenarios": [r.model_dump(mode="json") for r in results]}
-    return json.dumps(doc, indent=2, ensure_ascii=False, sort_keys=False)
+def _usage(message: str) -> None:
+    typer.echo(f"arbiter: {message}", err=True)
+    raise typer.Exit(2)
 
 
 @app.command()
 def check(
     paths: list[Path] = typer.Argument(..., help="Scenario files or folders."),
-    format: str = typer.Option("text", "--format", "-f", help="text | json"),
-    timeout: float = typer.Option(10.0, help="Time limit per solve, seconds (a hit gives 'unknown')."),
+    format: str = typer.Option("text", "--format", "-f", help="text | json | jsonl | junit | github"),
+    timeout: float = typer.Option(10.0, help="Time limit per scenario and per solve, seconds (a hit gives 'unknown')."),
     max_outcomes: int = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving."),
     why: bool = typer.Option(False, help="Compute the rules behind every verdict, not only the excluded ones."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core)."),
+    cluster: Optional[str] = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 'local' for a "
+                                                     "LocalCluster of --jobs workers. Needs the dask extra."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is "
+                                                                       "kept as it finishes, even if interrupted."),
+    resume: bool = typer.Option(False, help="With --output: re-check only scenarios missing from FILE or changed."),
+    timings: bool = typer.Option(False, help="Include timing (seconds) in machine formats (breaks byte-identity)."),
+    progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
 ) -> None:
-    """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown."""
-    from models.loader import find_scenarios
-    from solver.api import check_file
+    """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
+    from solver.formats import FORMATS
+    from solver.runner import CheckRun
 
     if format not in FORMATS:
-        typer.echo(f"arbiter: unknown format '{format}' (choose from {', '.join(FORMATS)})", err=True)
-        raise typer.Exit(2)
+        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    if jobs < 0:
+        _usage("--jobs must be 0 (one per core) or more")
+    if timeout <= 0:
+        _usage("--timeout must be positive")
+    if resume and output is None:
+        _usage("--resume needs --output FILE (the report to resume)")
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
-        typer.echo(f"arbiter: no such file or folder: {', '.join(missing)}", err=True)
-        raise typer.Exit(2)
-    opts = _options(timeout, max_outcomes)
-    results = []
-    for p in find_scenarios(list(paths)):
-        res = check_file(p, opts, why)
-        results.append(res)
-        if format == "text":
-            typer.echo(render_text(res))
-    summary = summarize(results)
-    if format == "json":
-        typer.echo(render_json(results))
-    else:
-        typer.echo(f"\n{summary.passed} passed, {summary.failed} failed, {summary.errors} errors, "
-                   f"{summary.unknown} unknown, {summary.total} total")
-    raise typer.Exit(0 if summary.passed == summary.total else 1)
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    if cluster is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
+    run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
+                   jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
+                   timings=timings, progress=progress)
+    raise typer.Exit(run.execute())
 
 
 @app.command()

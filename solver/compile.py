@@ -145,7 +145,7 @@ class Compiler:
             if attach_targets and (o is None or o.attached_to or "aura" in info.types or "equipment" in info.types):
                 self.add_key(("attach", oid), tuple(attach_targets) + (NONE,), (o.attached_to if o else None) or NONE)
             if info.action is not None:
-                status = (o.status if o and o.status else ("on_stack" if o and o.zone == "stack" else "unborn"))
+                status = (o.status if o and o.status else ("on_stack" if o and o.zone == self.rs.stack_zone else "unborn"))
                 if status not in ACTION_STATUSES:
                     raise ScenarioError(f"object {oid}: unknown action status '{status}'")
                 self.add_key(("status", oid), ACTION_STATUSES, status)
@@ -195,7 +195,8 @@ class Compiler:
         for p, v in ex.properties.items():
             self.add_prop(ex.object, p, v)
         for f in ex.flags:
-            self.add_key(("flag", ex.object, f), "bool", False)
+            if f not in self.rs.derived_flags:
+                self.add_key(("flag", ex.object, f), "bool", False)
 
     def _stage0(self) -> Stage:
         st = Stage(0, "initial state")
@@ -277,7 +278,8 @@ class Compiler:
             for p, v in ex.properties.items():
                 lits.append(derived.prop(self, st, o, p).is_(v))
             for f, v in ex.flags.items():
-                lits.append(st["flag", o, f] if v else rm.neg(st["flag", o, f]))
+                flag = self.rs.derived_flag(self, st, o, f) if f in self.rs.derived_flags else st["flag", o, f]
+                lits.append(flag if v else rm.neg(flag))
             for ab, v in ex.abilities.items():
                 has = derived.has_ability(self, st, o, ab)
                 lits.append(has if v else rm.neg(has))

@@ -37,6 +37,8 @@ def applies(comp: "Compiler", st: Stage, eff: Effect, obj: str) -> Lit:
                 conds.append(st["zone", obj].is_(sel.zone))
             if sel.controlled_by:
                 conds.append(_controlled_by(comp, st, eff, obj, sel.controlled_by))
+            if sel.cell:
+                conds.append(_on_cell(comp, st, eff, obj, sel.cell))
         return comp.rm.all_of(conds, f"s{st.index}:applies.{eff.id}.{obj}")
     return _cached(st, ("applies", eff.id, obj), build)
 
@@ -52,6 +54,18 @@ def _controlled_by(comp: "Compiler", st: Stage, eff: Effect, obj: str, who: str)
         return rm.any_of(same)
     other = [rm.all_of([mine.is_(p), rm.neg(src.is_(p)), rm.neg(src.is_(NONE))]) for p in comp.players]
     return rm.any_of(other)
+
+
+def _on_cell(comp: "Compiler", st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
+    """Literal: ``obj`` is on ``cell`` ('source': on the same cell as the effect's source)."""
+    rm = comp.rm
+    if ("cell", obj) not in st.vars:
+        return rm.false
+    if cell != "source":
+        return st["cell", obj].is_(cell)
+    if ("cell", eff.source) not in st.vars:
+        return rm.false
+    return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(c)]) for c in comp.cells])
 
 
 def latest_wins(comp: "Compiler", st: Stage, char: tuple, effects: list[Effect], obj: str) -> list[tuple[Effect, Lit]]:

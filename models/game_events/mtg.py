@@ -1,4 +1,116 @@
-"""Events of the mtg ruleset."""
+"""Events of the Magic: The Gathering ruleset (comprehensive rules 800.4: a player leaves a multiplayer game)."""
 from __future__ import annotations
 
-EVENTS: tuple = ()
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from models.base import Id, Name, Value
+from models.events import EventBase
+
+
+class LeaveGame(EventBase):
+    """A player leaves a game of three or more (loses, concedes, ...): the 800.4a procedure runs at once."""
+
+    type: Literal["leave_game"]
+    player: Id
+    status: Literal["left", "lost", "conceded"] = Field(default="left", description="The player's status afterwards.")
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
+class CreateObject(EventBase):
+    """A player creates an object (a token by default) in a zone; its owner is the creating player unless given."""
+
+    type: Literal["create"]
+    id: Id
+    controller: Id = Field(description="The player who creates it and under whose control it is created.")
+    owner: Id | None = Field(default=None, description="Owner when it is created in another player's zone (default: controller).")
+    zone: Name = "battlefield"
+    token: bool = True
+    source: Id | None = Field(default=None, description="Object whose triggered ability creates it (must be on the battlefield).")
+    name: str | None = Field(default=None, max_length=200)
+    types: list[Name] = Field(default_factory=list)
+    refs: ClassVar[dict[str, str]] = {"controller": "player", "owner": "player", "source": "object"}
+
+    def declared_id(self) -> str | None:
+        """The created object."""
+        return self.id
+
+
+class PutOnto(EventBase):
+    """An effect puts an object onto the battlefield (or the stack) under a player's control (Bribery)."""
+
+    type: Literal["put_onto"]
+    object: Id
+    controller: Id | None = Field(default=None, description="The player under whose control it enters (default: owner).")
+    zone: Literal["battlefield", "stack"] = "battlefield"
+    refs: ClassVar[dict[str, str]] = {"object": "object", "controller": "player"}
+
+
+class Trigger(EventBase):
+    """A (delayed) triggered ability of a player triggers and would be put on the stack."""
+
+    type: Literal["trigger"]
+    id: Id
+    controller: Id
+    kind: Name
+    source: Id | None = None
+    targets: list[Id] = Field(default_factory=list)
+    params: dict[Name, Value | Name] = Field(default_factory=dict)
+    refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object"}
+
+    def declared_id(self) -> str | None:
+        """The triggered ability's stack object."""
+        return self.id
+
+
+class CombatDamage(EventBase):
+    """Combat damage would be assigned by a creature to a player."""
+
+    type: Literal["combat_damage"]
+    source: Id
+    player: Id
+    amount: Value = Field(ge=0)
+    refs: ClassVar[dict[str, str]] = {"source": "object", "player": "player"}
+
+
+class Choice(EventBase):
+    """An object (source) or a rule (no source) requires a player to make a choice; player flag <id> marks who chooses."""
+
+    type: Literal["choice"]
+    id: Name
+    player: Id
+    source: Id | None = Field(default=None, description="Object requiring the choice; none = a rule requires it.")
+    opponent: bool = Field(default=False, description="The choice was to be made by an opponent of the source's controller.")
+    refs: ClassVar[dict[str, str]] = {"player": "player", "source": "object"}
+
+
+class PlayerInformation(EventBase):
+    """An effect reads a player's attribute (life total ...) into the reader's attribute ``into``."""
+
+    type: Literal["player_information"]
+    player: Id
+    attribute: Name
+    reader: Id
+    into: Name
+    refs: ClassVar[dict[str, str]] = {"player": "player", "reader": "player"}
+
+
+class CountActions(EventBase):
+    """An effect counts actions every player took (a per-player counter attribute) into the reader's ``into``."""
+
+    type: Literal["count_actions"]
+    attribute: Name
+    reader: Id
+    into: Name
+    refs: ClassVar[dict[str, str]] = {"reader": "player"}
+
+
+class PriorityToActive(EventBase):
+    """The active player would receive priority (a spell resolved, a step began)."""
+
+    type: Literal["priority_to_active"]
+
+
+EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Choice, PlayerInformation, CountActions,
+                 PriorityToActive)

@@ -63,6 +63,10 @@ class Ruleset:
     zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
     play_zones: tuple[str, ...] = ("play",)
     graveyard = "graveyard"
+    #: the zone where declared actions wait to resolve (MTG 'stack', Riftbound 'chain')
+    stack_zone = "stack"
+    #: object flags the game's rules compute from other state (e.g. Riftbound 'mighty'), not stored
+    derived_flags: tuple[str, ...] = ()
     #: zones in which an object no longer exists for the game
     gone_zones: tuple[str, ...] = (NONE, "outside")
     ids: dict[str, str] = DEFAULT_IDS
@@ -82,6 +86,10 @@ class Ruleset:
     def created_objects(self, comp, event) -> list:
         """Object slots (ObjInfo) an event may create (override)."""
         return []
+
+    def derived_flag(self, comp, st: Stage, obj: str, name: str) -> Lit:
+        """Literal: the computed flag ``name`` (one of ``derived_flags``) holds for ``obj`` at ``st`` (override)."""
+        raise NotImplementedError(f"flag '{name}' is not computed by the {self.game} rules")
 
     def winner_lit(self, comp, st: Stage, player: str) -> Lit:
         """Literal: ``player`` has won at this stage."""
@@ -139,7 +147,7 @@ class Ruleset:
         ok = self.requirement_lits(comp, comp.stage, ev.id)
         with comp.step(f"declare {ev.id}") as tr:
             tr.set(("status", ev.id), "on_stack", self.ids["declare"], ok)
-            tr.set(("zone", ev.id), "stack", self.ids["declare"], ok)
+            tr.set(("zone", ev.id), self.stack_zone, self.ids["declare"], ok)
             tr.set(("status", ev.id), "illegal", self.ids["illegal"], rm.neg(ok))
             tr.set(("ctrl", ev.id), ev.actor, self.ids["declare"], ok)
 

@@ -1,0 +1,196 @@
+"""Report formats of ``arbiter check``: text for people; json, jsonl, junit and github for machines.
+
+A format renders result records (``ScenarioResult.model_dump(mode="json")`` plus
+``hash``) given in a stable order. Timing (``seconds``) is left out of machine
+formats unless asked for, so a report is byte-identical however it was computed.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from xml.sax.saxutils import escape, quoteattr
+
+from models.results import BatchSummary, ScenarioResult, ScenarioStatus
+
+FORMATS = ("text", "json", "jsonl", "junit", "github")
+#: Formats whose report is written scenario by scenario (the others are written at the end).
+STREAMING = ("text", "jsonl", "github")
+
+_MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "unknown": "UNKNOWN"}
+
+
+def summarize(records: Iterable[dict]) -> BatchSummary:
+    """Counts of a batch."""
+    s = BatchSummary()
+    for r in records:
+        s.add(ScenarioStatus(r["status"]))
+    return s
+
+
+def summary_line(s: BatchSummary) -> str:
+    """'N passed, N failed, ...' as the text report ends."""
+    return f"{s.passed} passed, {s.failed} failed, {s.errors} errors, {s.unknown} unknown, {s.total} total"
+
+
+def public(record: dict, timings: bool = False) -> dict:
+    """A record as machine formats show it: without timing unless ``timings``."""
+    return record if timings else {k: v for k, v in record.items() if k != "seconds"}
+
+
+def render_text(res: ScenarioResult) -> str:
+    """A person-readable report of one scenario."""
+    mark = _MARK[res.status.value]
+    lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
+    if res.error:
+        lines.append(f"        {res.error}")
+    for e in res.expectations:
+        if not e.passed or res.status is not ScenarioStatus.PASS:
+            where = f"{res.path}:{e.line}" if e.line else res.path
+            ok = "ok " if e.passed else "BAD"
+            lines.append(f"   {ok} {where}: {e.description}: {e.verdict.value} (expected {e.expected})"
+                         + (f" -- {e.message}" if e.message and not e.passed else ""))
+    for c in res.claims:
+        if not c.passed:
+            lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")
+    if res.contradiction and res.status is not ScenarioStatus.PASS:
+        lines.append(f"        no legal outcome; core: {', '.join(res.contradiction)}")
+    return "\n".join(lines)
+
+
+def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:
+    """(line, title, message) of everything that went wrong in one scenario."""
+    out: list[tuple[int | None, str, str]] = []
+    if res.error:
+        out.append((_error_line(res.error, res.path), res.status.value, res.error))
+    for e in res.expectations:
+        if not e.passed:
+            msg = f"{e.description}: {e.verdict.value} (expected {e.expected})" + (f" -- {e.message}" if e.message else "")
+            out.append((e.line, "expectation failed", msg))
+    for c in res.claims:
+        if not c.passed:
+            out.append((c.line, "claim failed", f"{c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}".strip()))
+    if not out and res.status is not ScenarioStatus.PASS:
+        out.append((None, res.status.value, f"scenario {res.status.value}"))
+    return out
+
+
+def _error_line(message: str, path: str) -> int | None:
+    """The line of a 'path:line:col: ...' message, if it has one."""
+    rest = message[len(path) + 1:] if message.startswith(path + ":") else ""
+    head = rest.split(":", 1)[0]
+    return int(head) if head.isdigit() else None
+
+
+class Format:
+    """Renders a batch: ``item`` per scenario as it comes (in order), ``end`` once with all records."""
+
+    def __init__(self, timings: bool = False) -> None:
+        self.timings = timings
+
+    def item(self, record: dict) -> str:
+        """Text for one scenario ('' for none)."""
+        return ""
+
+    def end(self, records: list[dict]) -> str:
+        """Text after the last scenario."""
+        return ""
+
+
+class TextFormat(Format):
+    """For a person: one block per scenario, then the counts."""
+
+    def item(self, record: dict) -> str:
+        """The scenario's status and what went wrong."""
+        return render_text(_result(record)) + "\n"
+
+    def end(self, records: list[dict]) -> str:
+        """The counts."""
+        return "\n" + summary_line(summarize(records)) + "\n"
+
+
+class JsonFormat(Format):
+    """One JSON document: summary counts and every scenario."""
+
+    def end(self, records: list[dict]) -> str:
+        """The whole document."""
+        doc = {"summary": summarize(records).model_dump(), "scenarios": [public(r, self.timings) for r in records]}
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+class JsonlFormat(Format):
+    """One JSON object per line, one line per scenario."""
+
+    def item(self, record: dict) -> str:
+        """The scenario's line."""
+        return jsonl_line(public(record, self.timings))
+
+
+class JunitFormat(Format):
+    """JUnit XML for CI dashboards: a test case per scenario; fail -> failure, error/unknown -> error."""
+
+    def end(self, records: list[dict]) -> str:
+        """The whole XML document."""
+        s = summarize(records)
+        cases = [self._case(_result(r)) for r in records]
+        head = (f'<testsuite name="arbiter" tests="{s.total}" failures="{s.failed}" '
+                f'errors="{s.errors + s.unknown}" skipped="0">')
+        return "\n".join(['<?xml version="1.0" encoding="UTF-8"?>', "<testsuites>", head, *cases,
+                          "</testsuite>", "</testsuites>"]) + "\n"
+
+    def _case(self, res: ScenarioResult) -> str:
+        name = quoteattr(res.id or res.path)
+        attrs = f'classname={quoteattr(res.game or "arbiter")} name={name} file={quoteattr(res.path)}'
+        if self.timings:
+            attrs += f' time="{res.seconds:.4f}"'
+        probs = failures(res)
+        line = next((ln for ln, _, _ in probs if ln), None)
+        if line:
+            attrs += f' line="{line}"'
+        if res.status is ScenarioStatus.PASS:
+            return f"<testcase {attrs}/>"
+        tag = "failure" if res.status is ScenarioStatus.FAIL else "error"
+        text = "\n".join(f"{res.path}:{ln}: {msg}" if ln else msg for ln, _, msg in probs)
+        return (f"<testcase {attrs}><{tag} type={quoteattr(res.status.value)} message={quoteattr(probs[0][2])}>"
+                f"{escape(text)}</{tag}></testcase>")
+
+
+class GithubFormat(Format):
+    """GitHub Actions workflow commands: an ::error annotation at the scenario file and line of each problem."""
+
+    def item(self, record: dict) -> str:
+        """Annotations for one scenario (none when it passes)."""
+        res = _result(record)
+        out = []
+        for line, title, msg in failures(res):
+            props = f"file={_gh_prop(res.path)}" + (f",line={line}" if line else "")
+            props += f",title={_gh_prop(f'arbiter {title}: {res.id or res.path}')}"
+            out.append(f"::error {props}::{_gh_data(msg)}\n")
+        return "".join(out)
+
+    def end(self, records: list[dict]) -> str:
+        """The counts, as a plain log line."""
+        return summary_line(summarize(records)) + "\n"
+
+
+def jsonl_line(record: dict) -> str:
+    """A record as one JSON line."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
+def _gh_data(s: str) -> str:
+    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_prop(s: str) -> str:
+    return _gh_data(s).replace(":", "%3A").replace(",", "%2C")
+
+
+def _result(record: dict) -> ScenarioResult:
+    return ScenarioResult.model_validate({k: v for k, v in record.items() if k != "hash"})
+
+
+def formatter(name: str, timings: bool = False) -> Format:
+    """The renderer of a format name."""
+    cls = {"text": TextFormat, "json": JsonFormat, "jsonl": JsonlFormat, "junit": JunitFormat,
+           "github": GithubFormat}[name]
+    return cls(timings)
