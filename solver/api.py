@@ -27,7 +27,7 @@ def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, w
         checker = ScenarioCheck(sc, loaded.path, loaded.expect_lines, options, why)
         checker.claim_lines = loaded.claim_lines
         return checker.run()
-    except (ScenarioError, UnknownRule, NotImplementedError, KeyError) as exc:
+    except (ScenarioError, UnknownRule, NotImplementedError, KeyError, ValueError) as exc:
         msg = str(exc.args[0] if exc.args else exc)
         line, col = loaded.locate(msg)
         return error_result(loaded.path, f"{loaded.path}:{line}:{col}: {msg}", sc)

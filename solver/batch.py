@@ -440,3 +440,153 @@ def reusable(jobs: list[Job], previous: dict[str, Record]) -> dict[int, Record]:
     """Previous records whose scenario content is unchanged (same hash), by job index."""
     return {i: previous[j.path] for i, j in enumerate(jobs)
             if j.path in previous and previous[j.path].get("hash") == j.hash}
+
+
+# -- one `arbiter check` run: runner, journal, report, progress -------------------------------
+@dataclass
+class CheckRun:
+    """``arbiter check``: run the batch, keep every result in the journal as it arrives, write the report in order."""
+
+    paths: list[Path]
+    format: str = "text"
+    timeout: float = 10.0
+    max_outcomes: int = 32
+    why: bool = False
+    jobs: int = 1
+    cluster: str | None = None
+    output: Path | None = None
+    resume: bool = False
+    timings: bool = False
+    progress: bool = True
+
+    @property
+    def journal_path(self) -> Path | None:
+        """Where results are appended as they finish: the jsonl report itself, or FILE.partial."""
+        if self.output is None:
+            return None
+        return self.output if self.format == "jsonl" else self.output.with_name(self.output.name + ".partial")
+
+    def execute(self) -> int:
+        """Run and report; the exit code (0 all pass, 1 otherwise, 130 interrupted)."""
+        import sys
+
+        from solver.formats import STREAMING, formatter, summarize
+
+        jobs = collect(self.paths)
+        fmt = formatter(self.format, self.timings)
+        kept = self._previous(jobs)
+        todo = [i for i in range(len(jobs)) if i not in kept]
+        opts = RunOptions(self.timeout, self.max_outcomes, self.why)
+        journal = self._open_journal(jobs, kept)
+        records: dict[int, Record] = dict(kept)
+        stream = self.output is None and self.format in STREAMING
+        try:
+            with _progress(self.progress, len(jobs), len(kept)) as advance:
+                pending = _remap(self._runner([jobs[i] for i in todo], opts), todo)
+                arrivals = _chain(sorted(kept.items()), pending, journal, records, advance)
+                for rec in in_order(arrivals):
+                    if stream:
+                        sys.stdout.write(fmt.item(rec))
+                        sys.stdout.flush()
+        except KeyboardInterrupt:
+            if journal:
+                journal.close()
+            where = f"; {len(records)} of {len(jobs)} results kept in {self.journal_path}, " \
+                    f"rerun with --resume" if self.output else ""
+            print(f"arbiter: interrupted{where}", file=sys.stderr)
+            return 130
+        ordered = [records[i] for i in range(len(jobs))]
+        if journal:
+            journal.close()
+        if self.output is None:
+            sys.stdout.write(fmt.end(ordered))
+        else:
+            body = "".join(fmt.item(r) for r in ordered) + fmt.end(ordered)
+            _atomic_write(self.output, body)
+            if self.journal_path != self.output:
+                self.journal_path.unlink(missing_ok=True)
+        s = summarize(ordered)
+        return 0 if s.passed == s.total else 1
+
+    def _previous(self, jobs: list[Job]) -> dict[int, Record]:
+        if not (self.resume and self.output):
+            return {}
+        previous = read_records(self.output)
+        previous.update(read_records(self.journal_path))
+        return reusable(jobs, previous)
+
+    def _open_journal(self, jobs: list[Job], kept: dict[int, Record]):
+        """Start the journal afresh, with the reused records first."""
+        from solver.formats import jsonl_line
+
+        if self.journal_path is None:
+            return None
+        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
+        _atomic_write(self.journal_path, "".join(jsonl_line(kept[i]) for i in sorted(kept)))
+        return open(self.journal_path, "a", encoding="utf-8")
+
+    def _runner(self, jobs: list[Job], opts: RunOptions) -> Iterator[tuple[int, Record]]:
+        if self.cluster == "local":
+            return _local_cluster_run(jobs, opts, self.jobs)
+        return run(jobs, opts, self.jobs, self.cluster)
+
+
+def _local_cluster_run(jobs: list[Job], opts: RunOptions, workers: int) -> Iterator[tuple[int, Record]]:
+    """Start a Dask LocalCluster (one single-threaded worker process per job), run on it, shut it down."""
+    from distributed import Client, LocalCluster
+
+    with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
+            Client(lc) as client:
+        yield from run_dask(jobs, opts, client)
+
+
+def _remap(results: Iterator[tuple[int, Record]], todo: list[int]) -> Iterator[tuple[int, Record]]:
+    """Indices of a sub-batch back to the indices of the whole batch."""
+    for k, rec in results:
+        yield todo[k], rec
+
+
+def _chain(kept, new, journal, records: dict[int, Record], advance) -> Iterator[tuple[int, Record]]:
+    """Reused records, then new ones; each new one is written to the journal (and flushed) as it arrives."""
+    from solver.formats import jsonl_line
+
+    for i, rec in kept:
+        yield i, rec
+    for i, rec in new:
+        if journal:
+            journal.write(jsonl_line(rec))
+            journal.flush()
+        records[i] = rec
+        advance(rec)
+        yield i, rec
+
+
+@contextmanager
+def _progress(enabled: bool, total: int, done: int):
+    """A rich progress bar on stderr when it is a terminal; else nothing. Yields advance(record)."""
+    import sys
+
+    if not (enabled and sys.stderr.isatty() and total):
+        yield lambda rec: None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("checking"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                  TextColumn("{task.fields[bad]}"), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("check", total=total, completed=done, bad="")
+        bad = [0]
+
+        def advance(rec: Record) -> None:
+            bad[0] += rec.get("status") != "pass"
+            bar.update(task, advance=1, bad=f"{bad[0]} not passing" if bad[0] else "")
+        yield advance
+
+
+def _atomic_write(path: Path, text: str) -> None:
+    """Replace a file's content in one step (a crash leaves the old or the new file, never half)."""
+    import os
+
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)

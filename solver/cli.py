@@ -57,7 +57,7 @@ def check(
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
     from solver.formats import FORMATS
-    from solver.runner import CheckRun
+    from solver.batch import CheckRun
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
@@ -144,8 +144,16 @@ def rules(game: str = typer.Argument("core", help="berserk | mtg | riftbound | t
         typer.echo(f"{rid:34} {text}")
 
 
+def _terminate(signum, frame) -> None:
+    """SIGTERM ends a batch like Ctrl-C: results written so far are kept."""
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     """Console entry point: usage errors exit 2, internal errors exit 2 without a traceback."""
+    import signal
+
+    signal.signal(signal.SIGTERM, _terminate)
     try:
         app(standalone_mode=True)
     except SystemExit:

@@ -59,6 +59,8 @@ class Compiler:
         self.stages: list[Stage] = []
         self.boundaries: list[int] = []
         self.actions: list[str] = []
+        #: effects that a later begin_effect event starts (inactive until then, even if static)
+        self.pending: set[str] = set()
         self._collect()
         self._build_domains()
         self.stages.append(self._stage0())
@@ -92,6 +94,7 @@ class Compiler:
         self._order[e.id] = len(self._order)
         if starts_later:
             self.initial["active", e.id] = False
+            self.pending.add(e.id)
         for obj in self.candidates(e):
             key = (e.kind, obj) if e.kind == "control" else (e.kind, obj, e.attribute or e.action or e.ability)
             self._on.setdefault(key, []).append(e)
@@ -200,7 +203,8 @@ class Compiler:
 
     def _stage0(self) -> Stage:
         st = Stage(0, "initial state")
-        statics = {("active", eid) for eid, e in self.effects.items() if e.duration == "static"}
+        statics = {("active", eid) for eid, e in self.effects.items()
+                   if e.duration == "static" and eid not in self.pending}
         for key, dom in self.domains.items():
             var = st.vars[key] = new_var(self.rm, key, dom, 0)
             if key in statics:
@@ -220,7 +224,7 @@ class Compiler:
         """Rule: a static effect is active exactly while its source is in a zone where it works."""
         rid = self.ids["static"]
         for eid, e in self.effects.items():
-            if e.duration != "static":
+            if e.duration != "static" or eid in self.pending:
                 continue
             key = ("active", eid)
             st.defined.add(key)
@@ -266,7 +270,7 @@ class Compiler:
                 exists = rm.neg(st["zone", o].one_of(self.rs.gone_zones))
                 lits.append(exists if ex.exists else rm.neg(exists))
             if ex.controller is not None:
-                lits.append(derived.controller(self, st, o).is_(ex.controller))
+                lits.append(self._value_is(derived.controller(self, st, o), "controller", ex.controller))
             if ex.cell is not None:
                 lits.append(self._cat_is(st, ("cell", o), ex.cell) if self.cells else
                             (rm.true if ex.cell == NONE else rm.false))
@@ -293,7 +297,7 @@ class Compiler:
             lits.append(act if ex.effect_active else rm.neg(act))
         if ex.player is not None:
             if ex.status is not None:
-                lits.append(st["pstatus", ex.player].is_(ex.status))
+                lits.append(self._cat_is(st, ("pstatus", ex.player), ex.status))
             for a, v in ex.player_attributes.items():
                 lits.append(rm.int_eq(st["pattr", ex.player, a], v))
             for f, v in ex.player_flags.items():
@@ -302,7 +306,7 @@ class Compiler:
             for name in TURN_KEYS:
                 v = getattr(ex.turn, name)
                 if v is not None:
-                    lits.append(st["turn", name].is_(v))
+                    lits.append(self._cat_is(st, ("turn", name), v))
             if ex.turn.showdown is not None:
                 sd = st["gflag", "showdown"]
                 lits.append(sd if ex.turn.showdown else rm.neg(sd))
@@ -310,9 +314,17 @@ class Compiler:
             lits.append(self.rs.winner_lit(self, st, ex.winner))
         return rm.all_of(lits, "expect")
 
+    def _value_is(self, cat: Cat, what: str, value: str) -> Lit:
+        if value not in cat.domain:
+            raise ScenarioError(f"expectation: '{value}' is not a possible {what} (possible: {', '.join(cat.domain)})")
+        return cat.is_(value)
+
     def _cat_is(self, st: Stage, key: tuple, value: str) -> Lit:
         if key not in st.vars:
             raise ScenarioError(f"nothing to check: no state variable {'.'.join(key)}")
+        if value not in st[key].domain:
+            raise ScenarioError(f"expectation: '{value}' is not a possible {key[0]} "
+                                f"(possible: {', '.join(st[key].domain)})")
         return st[key].is_(value)
 
 

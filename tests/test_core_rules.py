@@ -139,3 +139,20 @@ def test_a_false_expectation_fails_with_a_reason(rule):
     res = run(scenario("core", **parts, expect=[opposite]))
     assert res.status.value == "fail"
     assert "expected holds, but it is impossible" in res.expectations[0].message
+
+
+def test_static_effect_started_by_an_event_is_inactive_before_it():
+    """A static effect that a begin_effect event starts is off before the event, on after (source in play)."""
+    eff = {"id": "aura", "source": "lord", "timestamp": 3, "kind": "control", "player": "bob",
+           "targets": ["card"], "duration": "static"}
+    res = run(scenario("core", objects=[card(), {"id": "lord", "owner": "bob", "zone": "play"}],
+                       events=[{"type": "begin_effect", "effect": eff}],
+                       expect=[{"at": 0, "object": "card", "controller": "alice"},
+                               {"object": "card", "controller": "bob"}, {"unique": True}]))
+    assert res.status.value == "pass", [(e.description, e.verdict, e.message) for e in res.expectations]
+
+
+def test_expectation_naming_an_impossible_value_is_an_error_not_a_vacuous_pass():
+    """A typo in an expected zone must not pass as 'impossible'."""
+    res = run(scenario("core", objects=[card()], expect=[{"object": "card", "zone": "graveyrd", "verdict": "impossible"}]))
+    assert res.status.value == "error" and "graveyrd" in res.error

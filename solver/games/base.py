@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver import derived
+from solver.compile import ScenarioError
 from solver.cp import Lit
 from solver.state import NONE, Stage
 
@@ -206,6 +207,8 @@ class Ruleset:
     # -- state events --------------------------------------------------------------
     def on_move(self, comp, ev) -> None:
         """Move an object to a zone (and cell)."""
+        if ev.zone not in comp.zones:
+            raise ScenarioError(f"move {ev.object}: zone '{ev.zone}' is not a zone of {self.game}")
         with comp.step(f"move {ev.object}") as tr:
             tr.set(("zone", ev.object), ev.zone, "core.move")
             if ("cell", ev.object) in comp.domains:
@@ -228,9 +231,13 @@ class Ruleset:
 
     def on_begin_effect(self, comp, ev) -> None:
         """A new effect starts."""
-        with comp.step(f"begin effect {ev.effect.id}") as tr:
-            if ("active", ev.effect.id) not in comp.stage.defined:
-                tr.set(("active", ev.effect.id), 1, "core.effect_begins")
+        eid = ev.effect.id
+        with comp.step(f"begin effect {eid}") as tr:
+            if ev.effect.duration == "static":
+                comp.pending.discard(eid)  # from now on active exactly while its source is in play
+                tr.free(("active", eid))
+            else:
+                tr.set(("active", eid), 1, "core.effect_begins")
 
     def on_end_effect(self, comp, ev) -> None:
         """An effect ends."""
