@@ -20,6 +20,7 @@ from solver.cp import Cat, Lit
 from solver.engine import Answer, Core, Engine, SolverOptions
 from solver.games import ruleset_for
 from solver.rules import RULEBOOK, UnknownRule
+from solver.victory import check_claims
 from solver.state import Stage
 
 
@@ -55,9 +56,8 @@ class ScenarioCheck:
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
         obs: dict[str, object] = {}
-        for b, si in enumerate(dict.fromkeys(comp.boundaries)):
-            st = comp.stages[si]
-            for key, var in st.vars.items():
+        for si in dict.fromkeys(comp.boundaries):
+            for key, var in sorted(comp.stages[si].vars.items(), key=lambda kv: tuple(map(str, kv[0]))):
                 obs[f"{si}|" + ".".join(str(k) for k in key)] = var
         for st in (comp.stages[0], comp.stage):
             for oid in comp.objects:
@@ -94,6 +94,8 @@ class ScenarioCheck:
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine))
+        res.claims = check_claims(self.sc, getattr(self, "claim_lines", {}), self.options, res.outcomes,
+                                  complete=res.outcomes_complete and not unknown)
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
         res.status = _status(res)
@@ -113,16 +115,20 @@ class ScenarioCheck:
                 return outcomes, False, True
             if answer is Answer.UNSAT:
                 return outcomes, True, False
-            values, pairs = {}, []
+            values, pairs, seen = {}, [], set()
             for name, var in obs.items():
+                first = id(var) not in seen
+                seen.add(id(var))
                 if isinstance(var, Cat):
                     v = var.decode(s)
                     values[name] = v
-                    pairs.append((var.lits[v], 1))
+                    if first:
+                        pairs.append((var.lits[v], 1))
                 else:
                     val = s.value(var)
                     values[name] = str(val)
-                    pairs.append((var, val))
+                    if first:
+                        pairs.append((var, val))
             outcomes.append(Observed(values, {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}))
             if len(outcomes) >= limit:
                 return outcomes, False, False

@@ -186,7 +186,7 @@ def allowed(comp: "Compiler", st: Stage, obj: str, action: str, default: bool = 
         rm.implies(ids["prohibit_beats_permit"], [prohibit, permit], rm.neg(ok))
         st.derived["permission", obj, action] = (permit, prohibit, ok)
         return ok
-    return _cached(st, ("allowed", obj, action), build)
+    return _cached(st, ("allowed", obj, action, bool(default)), build)  # the default is part of the question
 
 
 def in_game(comp: "Compiler", st: Stage, player: str) -> Lit:

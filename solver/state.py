@@ -20,13 +20,53 @@ NONE = "none"
 INERTIA = "core.inertia"
 
 
+class LazyVars(dict):
+    """Stage variables created on first use while a transition is open.
+
+    A key that no rule sets and nobody reads during a transition is not copied:
+    the next stage shares the previous stage's variable, which is exactly what
+    the frame axiom would force, at no cost. A key that is read or set gets a
+    fresh variable, and the frame axiom (core.inertia) ties it to the previous one.
+    """
+
+    def __init__(self, make=None) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, key):
+        var = self._make(key) if self._make is not None else None
+        if var is None:
+            raise KeyError(key)
+        self[key] = var
+        return var
+
+    def __contains__(self, key) -> bool:
+        if dict.__contains__(self, key):
+            return True
+        return self._make is not None and self._make(key, probe=True) is not None
+
+    def get(self, key, default=None):
+        """The variable for ``key`` (created if the stage is open), else ``default``."""
+        try:
+            return self[key]
+        except KeyError:
+            return default
+
+    def close(self, fill: dict) -> None:
+        """Stop creating variables; share ``fill``'s variables for keys never used."""
+        self._make = None
+        for key, var in fill.items():
+            if not dict.__contains__(self, key):
+                self[key] = var
+
+
 @dataclass
 class Stage:
     """The state variables at one point of the event procedure."""
 
     index: int
     label: str
-    vars: dict[tuple, object] = field(default_factory=dict)
+    vars: dict[tuple, object] = field(default_factory=LazyVars)
     derived: dict[tuple, object] = field(default_factory=dict)
     #: keys whose value is defined by a rule at every stage (static effects), not by inertia
     defined: set[tuple] = field(default_factory=set)
@@ -64,16 +104,22 @@ class Transition:
         self.rm = rm
         self.domains = domains
         self.prev = prev
-        self.next = Stage(index, label)
-        for key, dom in domains.items():
-            self.next.vars[key] = new_var(rm, key, dom, index)
+        self.next = Stage(index, label, LazyVars(self._make))
         self.next.defined = set(prev.defined)
         self._whens: dict[tuple, list[Lit]] = {}
         self._always: set[tuple] = set()
 
+    def _make(self, key: tuple, probe: bool = False):
+        if key not in self.domains:
+            return None
+        if probe:
+            return True
+        return new_var(self.rm, key, self.domains[key], self.next.index)
+
     def _touch(self, key: tuple, when: Lit | None) -> list:
-        if key not in self.next.vars:
+        if key not in self.domains:
             raise KeyError(f"no state variable {key}")
+        self.next.vars[key]  # a key a rule may change gets its own variable at this stage
         if when is None or when is self.rm.true:
             self._always.add(key)
             return []
@@ -102,11 +148,18 @@ class Transition:
         self._touch(key, when)
 
     def finish(self) -> Stage:
-        """Add the frame axiom (core.inertia) for every key: unchanged unless some rule's condition held."""
+        """Add the frame axiom (core.inertia) for every key: unchanged unless some rule's condition held.
+
+        Keys defined afresh at every stage (static effects) always get a new variable; keys nobody used
+        share the previous variable.
+        """
         inertia = self.rm.rule(INERTIA)
-        for key in self.domains:
+        for key in self.next.defined:
+            self.next.vars[key]
+        for key, var in list(self.next.vars.items()):
             if key in self._always or key in self.next.defined:
                 continue
             whens = self._whens.get(key, [])
-            equal(self.rm, self.next.vars[key], self.prev.vars[key], [inertia] + [self.rm.neg(w) for w in whens])
+            equal(self.rm, var, self.prev.vars[key], [inertia] + [self.rm.neg(w) for w in whens])
+        self.next.vars.close(self.prev.vars)
         return self.next

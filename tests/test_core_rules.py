@@ -17,8 +17,10 @@ def card(**kw) -> dict:
 # (rule, scenario parts, expectation that must hold, its negation that must be impossible)
 CASES = {
     "core.inertia": (
-        dict(objects=[card(attributes={"life": 3})], events=[{"type": "end_turn"}]),
-        {"object": "card", "zone": "play", "attributes": {"life": 3}},
+        dict(game="berserk", board={"rows": 1, "cols": 2},
+             objects=[card(cell="r1c1"), {"id": "other", "owner": "bob", "zone": "play", "cell": "r1c2"}],
+             events=[{"type": "choice_subphase", "player": "alice"}]),
+        {"object": "card", "zone": "play", "cell": "r1c1"},
         {"object": "card", "zone": "graveyard"},
     ),
     "core.timestamp": (
@@ -108,7 +110,7 @@ CASES = {
 def test_trivial_no_events_unique_and_unchanged(rule):
     """Without events the state is the scenario's state, and it is the only outcome."""
     parts, _, _ = CASES[rule]
-    res = run(scenario("core", **{k: v for k, v in parts.items() if k != "events"}, expect=[{"unique": True}]))
+    res = run(scenario(**{"game": "core", **{k: v for k, v in parts.items() if k != "events"}}, expect=[{"unique": True}]))
     assert res.status.value == "pass", res
     assert res.outcomes[0].changes == []
 
@@ -117,7 +119,7 @@ def test_trivial_no_events_unique_and_unchanged(rule):
 def test_feasible_rule_effect_holds(rule):
     """The rule's effect holds in every outcome."""
     parts, holds, _ = CASES[rule]
-    res = run(scenario("core", **parts, expect=[holds]))
+    res = run(scenario(**{"game": "core", **parts}, expect=[holds]))
     assert [e.verdict.value for e in res.expectations] == ["holds"], res.expectations
 
 
@@ -125,7 +127,7 @@ def test_feasible_rule_effect_holds(rule):
 def test_infeasible_opposite_is_excluded_by_the_rule(rule):
     """The opposite is impossible, and the re-checked minimal core names the rule."""
     parts, _, opposite = CASES[rule]
-    res = run(scenario("core", **parts, expect=[{**opposite, "verdict": "impossible", "because": [rule]}]))
+    res = run(scenario(**{"game": "core", **parts}, expect=[{**opposite, "verdict": "impossible", "because": [rule]}]))
     e = res.expectations[0]
     assert e.verdict.value == "impossible"
     assert rule in e.rules, e.rules
@@ -136,7 +138,7 @@ def test_infeasible_opposite_is_excluded_by_the_rule(rule):
 def test_a_false_expectation_fails_with_a_reason(rule):
     """Claiming the opposite holds turns the scenario into a failure that says why."""
     parts, _, opposite = CASES[rule]
-    res = run(scenario("core", **parts, expect=[opposite]))
+    res = run(scenario(**{"game": "core", **parts}, expect=[opposite]))
     assert res.status.value == "fail"
     assert "expected holds, but it is impossible" in res.expectations[0].message
 

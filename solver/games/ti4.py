@@ -1,0 +1,423 @@
+"""Twilight Imperium 4: elimination (rule 75 of the Russian living rules reference, 33 of the English one).
+
+Every event is followed by the elimination procedure, two stages:
+
+1. the check (75.1): a player in the game who has no ground forces on the board,
+   no unit with Production on the board and no planet becomes ``eliminated``;
+   each condition that fails keeps them in the game under its own rule id;
+2. the components (75.2-75.11, comments 4-7): where everything of a player
+   eliminated in step 1 goes, the speaker token, the strategy-card count
+   (75.9) and, when a single player is left, that player's victory.
+
+Modelling conventions (scenario data):
+
+- ``owner`` is the faction/colour a component belongs to; ``controller`` (the
+  default controller, ``ctrl``) is who *holds* it: the hand, play area or fleet
+  pool it sits in, the captor of a captured unit, who controls a planet.
+- Types select the rules: ``ground_force``/``infantry``/``mech`` and
+  ``ship``/``structure``/``unit`` are units; ``planet``, ``speaker_token``,
+  ``strategy_card``, ``agenda``, ``action_card``, ``secret_objective``,
+  ``relic``, ``relic_fragment`` (property ``trait``), ``promissory_note``,
+  ``command_token``, ``commander`` (flag ``unlocked``), ``home_system``,
+  ``wormhole_token``, ``zero_token`` (Naalu), ``assimilation_token`` (Nekro,
+  attached to a technology). Any other object owned by a player is a faction
+  component (75.2).
+- Seating order is the scenario's player order; "the player on the left" is the
+  next player in that order who is still in the game (play goes clockwise).
+- Rule 33.x of the English reference is an alias of 75.x (``aliases``).
+"""
+from __future__ import annotations
+
+from solver import derived
+from solver.compile import ScenarioError
+from solver.games.base import ActionKind, Ruleset
+from solver.state import NONE
+
+RULES = {
+    "ti4.75.1": "A player is eliminated when they have no ground forces on the board, no units with Production "
+                "and control no planets.",
+    "ti4.75.1a": "A player with a ground force on the board is not eliminated.",
+    "ti4.75.1b": "A player with a unit that has the Production ability on the board is not eliminated.",
+    "ti4.75.1c": "A player who controls a planet is not eliminated.",
+    "ti4.75.2": "The eliminated player's faction and colour components (units, tokens, promissory notes, "
+                "technologies, sheets), including those in their reinforcements, go to the box.",
+    "ti4.75.3": "The eliminated player's agenda cards (laws) are discarded.",
+    "ti4.75.4": "Promissory notes of other factions and colours the eliminated player holds return to their players.",
+    "ti4.75.4a": "Promissory notes of the eliminated faction or colour go to the box, even if another player holds them.",
+    "ti4.75.5": "The eliminated player's action cards are discarded.",
+    "ti4.75.6": "The eliminated player's strategy cards, exhausted or readied, return to the common play area.",
+    "ti4.75.7": "The eliminated player's secret objectives, scored or not, are shuffled into the secret objective deck.",
+    "ti4.75.8": "If the eliminated player was the speaker, the speaker token passes to the player on their left.",
+    "ti4.75.9": "If the game began with 5 or more players and 4 or fewer remain, players still pick one strategy "
+                "card each.",
+    "ti4.75.10a": "A faction technology with a Nekro Virus assimilation token stays in play when its player is "
+                  "eliminated.",
+    "ti4.75.10b": "The faction wormhole tokens of an eliminated Ghosts of Creuss player stay on the board.",
+    "ti4.75.10c": "An eliminated Naalu player's \"0\" token held by another player stays with them until the end of the "
+                  "status phase, then leaves the game.",
+    "ti4.75.10d": "An eliminated Titans of Ul player's hero or promissory note attached to a planet, and their "
+                  "attachment tokens, stay until the end of the game.",
+    "ti4.75.10e": "Other players' command tokens in an eliminated Mahact player's fleet pool return to their "
+                  "reinforcements.",
+    "ti4.75.10f": "The eliminated player's command token on the Mahact player's command sheet stays in play, and so "
+                  "does their unlocked commander.",
+    "ti4.75.11": "Units the eliminated player captured return to their original owners' reinforcements.",
+    "ti4.75.c4": "Only the Production ability counts for 75.1: a unit that makes units otherwise (the Arborec "
+                 "flagship) does not prevent elimination.",
+    "ti4.75.c5": "The eliminated player's home system stays a home system for game effects.",
+    "ti4.75.c5a": "Effects that refer to \"another player's home system\" include an eliminated player's home system.",
+    "ti4.75.c6": "The eliminated player's relic fragments go to the matching exploration discard pile; their relics "
+                 "are purged.",
+    "ti4.75.c7": "Captured units of the eliminated player stay with their captor; when returned they go to the box.",
+    "ti4.strategy_phase.count": "With 5 or more players each picks one strategy card; with 4 or fewer, two.",
+    "ti4.victory.last_player": "When every other player has been eliminated, the one player left wins.",
+    "ti4.control.planet": "Gaining control of a planet makes the player its controller; losing it leaves it "
+                          "uncontrolled.",
+    "ti4.capture": "A captured unit is placed on the captor's faction sheet; its owner does not change.",
+    "ti4.capture.return": "A returned captured unit goes to its owner's reinforcements.",
+    "ti4.objective.score": "A scored objective goes to the scorer's play area.",
+}
+
+ZONES = ("board", "reinforcements", "play_area", "hand", "captured", "fleet_pool", "stack", "box",
+         "agenda_discard", "action_discard", "common_area", "secret_deck", "cultural_discard",
+         "hazardous_discard", "industrial_discard", "frontier_discard", "purged")
+
+GROUND = frozenset({"ground_force", "infantry", "mech"})
+UNITS = GROUND | {"unit", "ship", "structure"}
+PRODUCTION = "production"
+STRATEGY_CARDS = "strategy_cards"
+#: cards and tokens that follow whoever holds them: type -> (rule id, destination zone)
+HELD = {
+    "agenda": ("ti4.75.3", "agenda_discard"),
+    "action_card": ("ti4.75.5", "action_discard"),
+    "strategy_card": ("ti4.75.6", "common_area"),
+    "secret_objective": ("ti4.75.7", "secret_deck"),
+    "relic": ("ti4.75.c6", "purged"),
+    "relic_fragment": ("ti4.75.c6", None),  # the discard of its trait
+}
+#: types handled by their own rule, never as faction components
+NOT_FACTION = frozenset(HELD) | {"planet", "speaker_token", "promissory_note"}
+
+
+def _has(info, types) -> bool:
+    return bool(set(info.types) & set(types))
+
+
+def _implies(rm, rule_id: str, when: list, then) -> None:
+    """A rule clause that drops constant-true conditions and skips a constant-false one."""
+    when = [w for w in when if w is not rm.true]
+    if any(w is rm.false for w in when):
+        return
+    rm.implies(rule_id, when, then)
+
+
+# -- the 75.1 conditions, as literals of one stage ------------------------------------------------
+def _holder(comp, st, obj: str, player: str):
+    return derived.controller(comp, st, obj).is_(player)
+
+
+def _ground_forces(comp, st, player: str):
+    """Literal: the player has a ground force on the board."""
+    rm = comp.rm
+    return rm.any_of([rm.all_of([st["zone", o].is_("board"), _holder(comp, st, o, player)])
+                      for o, info in comp.objects.items() if _has(info, GROUND)])
+
+
+def _production_unit(comp, st, obj: str, player: str):
+    """Literal 'this unit counts as the player's Production unit' (75.1b), only by Production itself (comment 4)."""
+    rm = comp.rm
+    u = rm.new_bool(f"s{st.index}:production_unit.{obj}.{player}")
+    on, mine = st["zone", obj].is_("board"), _holder(comp, st, obj, player)
+    has = derived.has_ability(comp, st, obj, PRODUCTION)
+    _implies(rm, "ti4.75.1b", [on, mine, has], u)
+    rm.implies("ti4.75.1b", [u], on)
+    rm.implies("ti4.75.1b", [u], mine)
+    rm.implies("ti4.75.c4", [u], has)
+    return u
+
+
+def _production(comp, st, player: str):
+    """Literal: the player has a unit with Production on the board."""
+    return comp.rm.any_of([_production_unit(comp, st, o, player)
+                           for o, info in comp.objects.items() if _has(info, UNITS)])
+
+
+def _planets(comp, st, player: str):
+    """Literal: the player controls a planet."""
+    return comp.rm.any_of([_holder(comp, st, o, player) for o, info in comp.objects.items() if "planet" in info.types])
+
+
+# -- the action that refers to another player's home system (comment 5a) -----------------------------
+def _score_requirements(comp, st, spec):
+    """Scoring an objective about another player's home system: the objective is the actor's, the target such a system."""
+    rm = comp.rm
+    out = [("ti4.objective.score", _holder(comp, st, spec.source, spec.actor))]
+    for t in spec.targets:
+        info = comp.objects[t]
+        home = rm.all_of([st["zone", t].is_("board"), rm.true if "home_system" in info.types else rm.false])
+        out.append(("ti4.75.c5", home))
+        other = info.owner is not None and info.owner != spec.actor
+        out.append(("ti4.75.c5a", rm.true if other else rm.false))
+    return out
+
+
+def _score_apply(comp, tr, spec, when) -> None:
+    """The scored objective goes to the scorer's play area."""
+    tr.set(("zone", spec.source), "play_area", "ti4.objective.score", when)
+    tr.set(("ctrl", spec.source), spec.actor, "ti4.objective.score", when)
+
+
+class Ti4(Ruleset):
+    """The Twilight Imperium 4 elimination ruleset."""
+
+    game = "ti4"
+    zones = ZONES
+    play_zones = ("board", "play_area")
+    graveyard = "action_discard"
+    gone_zones = (NONE, "box", "purged")
+    rules = RULES
+    aliases = {"ti4.33": "ti4.75"}
+    actions = {"score_objective": ActionKind(_score_requirements, _score_apply)}
+
+    def declare_keys(self, comp) -> None:
+        """Each player's number of strategy cards to pick (one with 5+ players at the start, else two)."""
+        at_start = self.players_at_start(comp)
+        for p in comp.players:
+            comp.add_key(("pattr", p, STRATEGY_CARDS), [0, 8], 1 if at_start >= 5 else 2)
+
+    @staticmethod
+    def players_at_start(comp) -> int:
+        """How many players began the game: option ``players_at_start``, else every listed player."""
+        n = comp.sc.options.get("players_at_start", len(comp.players))
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise ScenarioError(f"option players_at_start must be a positive integer, not {n!r}")
+        return n
+
+    # -- events ---------------------------------------------------------------------------------
+    def apply_event(self, comp, event) -> None:
+        """The event's own stages, then the elimination procedure."""
+        super().apply_event(comp, event)
+        self.eliminate(comp)
+
+    def on_check_elimination(self, comp, ev) -> None:
+        """No stage of its own: the elimination procedure after every event does the check."""
+
+    def on_planet_control(self, comp, ev) -> None:
+        """A planet changes controller (or becomes uncontrolled)."""
+        if "planet" not in comp.objects[ev.planet].types:
+            raise ScenarioError(f"planet_control: '{ev.planet}' is not a planet (types: {list(comp.objects[ev.planet].types)})")
+        with comp.step(f"control of {ev.planet}") as tr:
+            tr.set(("ctrl", ev.planet), ev.player or NONE, "ti4.control.planet")
+
+    def on_capture(self, comp, ev) -> None:
+        """A unit goes onto the captor's faction sheet."""
+        with comp.step(f"{ev.player} captures {ev.object}") as tr:
+            tr.set(("zone", ev.object), "captured", "ti4.capture")
+            tr.set(("ctrl", ev.object), ev.player, "ti4.capture")
+
+    def on_return_captured(self, comp, ev) -> None:
+        """A captured unit goes back to its owner's reinforcements, or to the box if the owner was eliminated."""
+        rm, st, o = comp.rm, comp.stage, ev.object
+        owner = comp.owner_of(o)
+        if owner is None:
+            raise ScenarioError(f"return_captured: '{o}' has no owner")
+        captured = st["zone", o].is_("captured")
+        alive = st["pstatus", owner].is_("in_game")
+        with comp.step(f"{o} is returned") as tr:
+            self._to(tr, o, "reinforcements", owner, "ti4.capture.return", rm.all_of([captured, alive]))
+            self._to(tr, o, "box", NONE, "ti4.75.c7", rm.all_of([captured, rm.neg(alive)]))
+
+    def on_end_status_phase(self, comp, ev) -> None:
+        """A Naalu "0" token of a player no longer in the game leaves it (75.10c)."""
+        rm, st = comp.rm, comp.stage
+        with comp.step("end of the status phase") as tr:
+            for o, info in comp.objects.items():
+                if "zero_token" in info.types and info.owner:
+                    gone = rm.all_of([rm.neg(st["pstatus", info.owner].is_("in_game")),
+                                      rm.neg(st["zone", o].one_of(self.gone_zones))])
+                    self._to(tr, o, "box", NONE, "ti4.75.10c", gone)
+
+    # -- the elimination procedure -----------------------------------------------------------------
+    def eliminate(self, comp) -> None:
+        """75.1 check stage, then the components stage for whoever it eliminated."""
+        before = comp.stage
+        self._check(comp)
+        self._components(comp, before, comp.stage)
+
+    def _check(self, comp) -> None:
+        rm, st = comp.rm, comp.stage
+        conds = {p: (_ground_forces(comp, st, p), _production(comp, st, p), _planets(comp, st, p)) for p in comp.players}
+        with comp.step("75.1 elimination check") as tr:
+            for p in comp.players:
+                in_game = st["pstatus", p].is_("in_game")
+                ground, prod, planets = conds[p]
+                out = rm.all_of([in_game, rm.neg(ground), rm.neg(prod), rm.neg(planets)])
+                tr.set(("pstatus", p), "eliminated", "ti4.75.1", out)
+                for rid, cond in (("ti4.75.1a", ground), ("ti4.75.1b", prod), ("ti4.75.1c", planets)):
+                    tr.keep(("pstatus", p), rid, rm.all_of([in_game, cond]))
+
+    def _components(self, comp, before, check) -> None:
+        rm = comp.rm
+        now = {p: rm.all_of([before["pstatus", p].is_("in_game"), check["pstatus", p].is_("eliminated")])
+               for p in comp.players}
+        alive = {p: check["pstatus", p].is_("in_game") for p in comp.players}
+        with comp.step("75.2-75.11 components of eliminated players") as tr:
+            for o, info in comp.objects.items():
+                if info.action is None:
+                    self._place(comp, tr, o, info, now, alive)
+            self._speaker(comp, tr, now, alive)
+            self._game_rules(comp, tr, now, alive)
+
+    @staticmethod
+    def _to(tr, obj: str, zone: str, holder: str, rule_id: str, when) -> None:
+        tr.set(("zone", obj), zone, rule_id, when)
+        tr.set(("ctrl", obj), holder, rule_id, when)
+
+    @staticmethod
+    def _stay(tr, obj: str, rule_id: str, when) -> None:
+        tr.keep(("zone", obj), rule_id, when)
+        tr.keep(("ctrl", obj), rule_id, when)
+
+    def _place(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """Where one component goes when a player is eliminated."""
+        if _has(info, HELD):
+            self._held(comp, tr, o, info, now)
+        elif "promissory_note" in info.types:
+            self._promissory(comp, tr, o, info, now, alive)
+        elif _has(info, UNITS):
+            self._unit(comp, tr, o, info, now, alive)
+        elif "command_token" in info.types:
+            self._others_tokens(comp, tr, o, info, now, alive)
+        if info.owner and not _has(info, NOT_FACTION):
+            self._faction(comp, tr, o, info, now, alive)
+
+    def _held(self, comp, tr, o: str, info, now: dict) -> None:
+        """75.3, 75.5, 75.6, 75.7, comment 6: cards the eliminated player holds go to their pile."""
+        rm, st = comp.rm, tr.prev
+        kind = next(t for t in info.types if t in HELD)
+        rid, zone = HELD[kind]
+        if zone is None:
+            trait = info.data.properties.get("trait") if info.data else None
+            zone = f"{trait}_discard"
+            if zone not in comp.zones:
+                raise ScenarioError(f"relic fragment {o}: property 'trait' must be cultural, hazardous, industrial "
+                                    f"or frontier, not {trait!r}")
+        for p in comp.players:
+            self._to(tr, o, zone, NONE, rid, rm.all_of([now[p], _holder(comp, st, o, p)]))
+
+    def _promissory(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """75.4: other players' notes go home; 75.4a / 75.2: the eliminated player's notes go to the box."""
+        rm, st = comp.rm, tr.prev
+        w = info.owner
+        if w is None:
+            raise ScenarioError(f"promissory note {o}: needs an owner (the faction or colour it belongs to)")
+        own_hand = _holder(comp, st, o, w)
+        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([now[w], own_hand]))
+        self._to(tr, o, "box", NONE, "ti4.75.4a", rm.all_of([now[w], rm.neg(own_hand)]))
+        for p in comp.players:
+            if p != w:
+                self._to(tr, o, "hand", w, "ti4.75.4", rm.all_of([now[p], _holder(comp, st, o, p), alive[w]]))
+
+    def _unit(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """75.11 and comment 7: captured units go home, or to the box, or stay with a captor still in the game."""
+        rm, st = comp.rm, tr.prev
+        w = info.owner
+        if w is None:
+            return
+        captured = st["zone", o].is_("captured")
+        for p in comp.players:
+            if p == w:
+                continue
+            by_p = rm.all_of([now[p], captured, _holder(comp, st, o, p)])
+            self._to(tr, o, "reinforcements", w, "ti4.75.11", rm.all_of([by_p, alive[w]]))
+            self._to(tr, o, "box", NONE, "ti4.75.c7", rm.all_of([by_p, rm.neg(alive[w])]))
+
+    def _others_tokens(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """75.10e: other players' command tokens in the eliminated (Mahact) player's fleet pool go back."""
+        rm, st = comp.rm, tr.prev
+        w = info.owner
+        if w is None:
+            return
+        pool = st["zone", o].is_("fleet_pool")
+        for p in comp.players:
+            if p != w:
+                self._to(tr, o, "reinforcements", w, "ti4.75.10e",
+                         rm.all_of([now[p], pool, _holder(comp, st, o, p), alive[w]]))
+
+    def _faction(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """75.2: the eliminated player's components go to the box, except where 75.10 and the comments keep them."""
+        rm = comp.rm
+        w = info.owner
+        exceptions = self._exceptions(comp, tr.prev, o, info, alive)
+        for rid, lit in exceptions:
+            self._stay(tr, o, rid, rm.all_of([now[w], lit]))
+        kept = rm.any_of([lit for _, lit in exceptions])
+        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([now[w], rm.neg(kept)]))
+
+    def _exceptions(self, comp, st, o: str, info, alive: dict) -> list[tuple[str, object]]:
+        """(rule id, literal) pairs: while the literal holds, the rule keeps the component where it is."""
+        rm, w = comp.rm, info.owner
+        held_by_other = rm.any_of([rm.all_of([_holder(comp, st, o, q), alive[q]]) for q in comp.players if q != w])
+        out = []
+        if "home_system" in info.types:
+            out.append(("ti4.75.c5", rm.true))
+        if "wormhole_token" in info.types:
+            out.append(("ti4.75.10b", st["zone", o].is_("board")))
+        if "zero_token" in info.types:
+            out.append(("ti4.75.10c", held_by_other))
+        if ("attach", o) in st.vars:
+            planets = [q for q, qi in comp.objects.items() if "planet" in qi.types]
+            out.append(("ti4.75.10d", rm.all_of([st["zone", o].is_("board"), st["attach", o].one_of(planets)])))
+        tokens = [t for t, ti in comp.objects.items() if "assimilation_token" in ti.types and ("attach", t) in st.vars]
+        if any(o in comp.domains["attach", t] for t in tokens):
+            out.append(("ti4.75.10a", rm.any_of([rm.all_of([st["attach", t].is_(o),
+                                                            rm.neg(st["zone", t].one_of(self.gone_zones))])
+                                                 for t in tokens])))
+        if "command_token" in info.types:
+            out.append(("ti4.75.10f", rm.all_of([st["zone", o].is_("fleet_pool"), held_by_other])))
+        if "commander" in info.types:
+            unlocked = st.vars.get(("flag", o, "unlocked"), rm.false)
+            out.append(("ti4.75.10f", rm.all_of([unlocked, self._token_with_mahact(comp, st, w, alive)])))
+        if _has(info, UNITS):
+            out.append(("ti4.75.c7", rm.all_of([st["zone", o].is_("captured"), held_by_other])))
+        return out
+
+    def _token_with_mahact(self, comp, st, w: str, alive: dict):
+        """Literal: one of ``w``'s command tokens is in the fleet pool of a player still in the game."""
+        rm = comp.rm
+        return rm.any_of([rm.all_of([st["zone", t].is_("fleet_pool"), _holder(comp, st, t, q), alive[q]])
+                          for t, ti in comp.objects.items() if "command_token" in ti.types and ti.owner == w
+                          for q in comp.players if q != w])
+
+    def _speaker(self, comp, tr, now: dict, alive: dict) -> None:
+        """75.8: the speaker token passes to the next player on the left still in the game."""
+        rm, st, players = comp.rm, tr.prev, comp.players
+        n = len(players)
+        for s, info in comp.objects.items():
+            if "speaker_token" not in info.types:
+                continue
+            for i, p in enumerate(players):
+                held = rm.all_of([now[p], _holder(comp, st, s, p)])
+                for k in range(1, n):
+                    q = players[(i + k) % n]
+                    skipped = [rm.neg(alive[players[(i + j) % n]]) for j in range(1, k)]
+                    tr.set(("ctrl", s), q, "ti4.75.8", rm.all_of([held, alive[q]] + skipped))
+
+    def _game_rules(self, comp, tr, now: dict, alive: dict) -> None:
+        """75.9 and the strategy-card count; the last player left wins."""
+        rm = comp.rm
+        some = rm.any_of(list(now.values()))
+        remaining = rm.new_int(f"s{tr.prev.index}:players_remaining", 0, len(comp.players))
+        rm.model.add(remaining == sum(alive.values()))
+        few = rm.int_le(remaining, 4)
+        keep_one = rm.all_of([some, few]) if self.players_at_start(comp) >= 5 else rm.false
+        for q in comp.players:
+            key = ("pattr", q, STRATEGY_CARDS)
+            tr.set(key, 1, "ti4.75.9", rm.all_of([keep_one, alive[q]]))
+            tr.set(key, 2, "ti4.strategy_phase.count", rm.all_of([some, few, rm.neg(keep_one), alive[q]]))
+            tr.set(key, 1, "ti4.strategy_phase.count", rm.all_of([some, rm.neg(few), alive[q]]))
+            tr.set(("pstatus", q), "won", "ti4.victory.last_player",
+                   rm.all_of([some, rm.int_eq(remaining, 1), alive[q]]))
+
+
+RULESET = Ti4()

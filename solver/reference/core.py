@@ -1,0 +1,333 @@
+"""The reference reading of the core rules, in plain Python: derived characteristics, events, expectations.
+
+A rule is read as a constraint between the state before an event (``prev``) and the
+state after it (``nxt``): ``Step.set`` names the values a rule allows a key to take,
+``Step.free`` releases a key to a choice, ``Step.check`` is a condition on ``nxt``
+alone. A key that no rule touches keeps its value (core.inertia).
+
+Sources: README "How it works", DESIGN.md "Semantics", the seed texts. Nothing here
+imports the CP-SAT encoding.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from models.effects import Effect, Selector
+from models.expectations import Expectation
+from solver.reference.world import NONE, TURN_KEYS, State, World, b, key
+
+INERTIA = "core.inertia"
+STATIC = "core.static"
+
+
+class Unsupported(Exception):
+    """The scenario uses something this reference does not read (an unknown action kind or event type)."""
+
+
+@dataclass
+class Step:
+    """What the rules of one event say about the next state."""
+
+    sets: dict[str, list[tuple[str, frozenset]]] = field(default_factory=dict)
+    free: dict[str, tuple[str, frozenset | None]] = field(default_factory=dict)
+    checks: list[tuple[str, Callable[[State], bool], str]] = field(default_factory=list)
+
+    def set(self, k: str, value: str, rule: str) -> None:
+        """Rule ``rule``: the key takes ``value``."""
+        self.sets.setdefault(k, []).append((rule, frozenset([str(value)])))
+
+    def release(self, k: str, rule: str, allowed=None) -> None:
+        """Rule ``rule``: the key is a choice (among ``allowed``, default any value of its domain)."""
+        self.free[k] = (rule, frozenset(allowed) if allowed is not None else None)
+
+    def check(self, rule: str, predicate: Callable[[State], bool], what: str) -> None:
+        """Rule ``rule``: the next state satisfies ``predicate``."""
+        self.checks.append((rule, predicate, what))
+
+    def key_violations(self, k: str, value: str, prev: State) -> list[tuple[str, str]]:
+        """(rule, message) for every rule that forbids ``k`` taking ``value`` after this step."""
+        if k in self.sets:
+            return [(rule, f"{k}={value}, expected {'/'.join(sorted(allowed))}")
+                    for rule, allowed in self.sets[k] if value not in allowed]
+        if k in self.free:
+            rule, allowed = self.free[k]
+            return [] if allowed is None or value in allowed else [(rule, f"{k}={value} not among {sorted(allowed)}")]
+        if value != prev.get(k):
+            return [(INERTIA, f"{k} changed {prev.get(k)} -> {value} but no rule changes it")]
+        return []
+
+
+class CoreRules:
+    """The game-agnostic rules: effects precedence, control, permission, actions, core events."""
+
+    game = "core"
+    zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
+    play_zones: tuple[str, ...] = ("play",)
+    graveyard = "graveyard"
+    gone_zones: tuple[str, ...] = (NONE, "outside")
+    ids = {
+        "latest": "core.timestamp", "control": "core.control", "value": "core.value", "add": "core.add",
+        "permission": "core.permission", "cannot": "core.prohibition",
+        "prohibit_beats_permit": "core.prohibition_beats_permission", "declare": "core.declare",
+        "illegal": "core.illegal", "resolve": "core.resolve", "interrupt": "core.interrupt",
+        "executing": "core.executing",
+    }
+
+    # -- hooks ------------------------------------------------------------------
+    def extra_keys(self, w: World) -> None:
+        """Game-specific state keys (override)."""
+
+    def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
+        """What an action kind needs to be declared or resolved, by rule (override)."""
+        raise Unsupported(f"action kind '{spec.kind}' is not part of the {self.game} rules")
+
+    def kind_apply(self, w: World, st: State, spec, step: Step) -> None:
+        """What a resolved action does (override)."""
+        raise Unsupported(f"action kind '{spec.kind}' is not part of the {self.game} rules")
+
+    def kind_pay(self, w: World, st: State, spec, step: Step) -> None:
+        """The cost a resolving action pays (override)."""
+
+    def cost_keys(self, w: World, source: str | None) -> list[str]:
+        """Keys the payment would change; an interrupted action leaves them (override)."""
+        return []
+
+    def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
+        """Rules triggered by an object arriving somewhere (override)."""
+
+    # -- derived characteristics -------------------------------------------------
+    def applies(self, w: World, st: State, e: Effect, obj: str) -> bool:
+        """The effect is active and applies to ``obj`` now."""
+        if st.get(key("active", e.id)) != "1" or obj not in w.targets(e):
+            return False
+        sel = e.targets
+        if isinstance(sel, Selector):
+            if sel.zone and st.get(key("zone", obj)) != sel.zone:
+                return False
+            if sel.controlled_by and not self._controlled_by(w, st, e, obj, sel.controlled_by):
+                return False
+        return True
+
+    def _controlled_by(self, w: World, st: State, e: Effect, obj: str, who: str) -> bool:
+        mine = self.controller(w, st, obj)
+        if who not in ("source_controller", "source_opponent"):
+            return mine == who
+        src = self.controller(w, st, e.source)
+        if mine == NONE or src == NONE:
+            return False
+        return (mine == src) == (who == "source_controller")
+
+    def latest(self, w: World, st: State, effects: list[Effect], obj: str) -> Effect | None:
+        """Of effects on one characteristic, the applicable one with the latest timestamp."""
+        live = [e for e in effects if self.applies(w, st, e, obj)]
+        return max(live, key=w.order) if live else None
+
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """The latest applicable control effect's player, else the default controller."""
+        e = self.latest(w, st, w.effects_on(obj, "control"), obj)
+        return e.player if e else st[key("ctrl", obj)]
+
+    def value(self, w: World, st: State, obj: str, attr: str) -> int:
+        """Base value or the latest 'set', plus every applicable 'add'."""
+        e = self.latest(w, st, w.effects_on(obj, "set", attr), obj)
+        base = int(e.value) if e else int(st.get(key("attr", obj, attr), "0"))
+        return base + sum(int(a.value) for a in w.effects_on(obj, "add", attr) if self.applies(w, st, a, obj))
+
+    def prop(self, w: World, st: State, obj: str, name: str) -> str:
+        """The latest 'set' effect's value, else the printed property."""
+        e = self.latest(w, st, w.effects_on(obj, "set", name), obj)
+        return str(e.value) if e else st.get(key("prop", obj, name), NONE)
+
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """The latest grant/remove effect decides, else the printed abilities."""
+        effects = w.effects_on(obj, "grant", ability) + w.effects_on(obj, "remove", ability)
+        e = self.latest(w, st, effects, obj)
+        if e is not None:
+            return e.kind == "grant"
+        return st.get(key("ability", obj, ability)) == "1"
+
+    def allowed(self, w: World, st: State, obj: str, action: str, default: bool = False) -> bool:
+        """(ability or default, or a permit) and no prohibit: prohibition beats permission."""
+        if key("ability", obj, action) in w.domains or w.effects_on(obj, "grant", action) \
+                or w.effects_on(obj, "remove", action):
+            base = self.has_ability(w, st, obj, action)
+        else:
+            base = default
+        permit = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "permit", action))
+        prohibit = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "prohibit", action))
+        return not prohibit and (base or permit)
+
+    # -- actions ---------------------------------------------------------------------
+    def requirements(self, w: World, st: State, action: str) -> list[tuple[str, bool]]:
+        """Every requirement of an action now, with the rule that states it."""
+        spec = w.objects[action].spec
+        out = []
+        source = getattr(spec, "source", None)
+        if source and (w.effects_on(source, "prohibit", spec.kind) or w.effects_on(source, "permit", spec.kind)):
+            out.append((self.ids["permission"], self.allowed(w, st, source, spec.kind, default=True)))
+        for t in spec.targets:
+            if t in w.objects and w.effects_on(t, "prohibit", "be_targeted"):
+                out.append((self.ids["cannot"], self.allowed(w, st, t, "be_targeted", default=True)))
+        return out + self.kind_requirements(w, st, spec)
+
+    def legal(self, w: World, st: State, action: str) -> bool:
+        """Every requirement holds."""
+        return all(ok for _, ok in self.requirements(w, st, action))
+
+    def _leave_stack(self, w: World, step: Step, action: str, status: str, rule: str) -> None:
+        step.set(key("status", action), status, rule)
+        step.set(key("zone", action), self.graveyard if w.objects[action].card else NONE, rule)
+
+    def _interrupt(self, w: World, prev: State, step: Step, action: str) -> None:
+        self._leave_stack(w, step, action, "interrupted", self.ids["interrupt"])
+        for k in self.cost_keys(w, getattr(w.objects[action].spec, "source", None)):
+            step.set(k, prev[k], self.ids["interrupt"])
+
+    # -- events -------------------------------------------------------------------------
+    def step(self, w: World, prev: State, ev) -> Step:
+        """What the rules say about the state after event ``ev``."""
+        handler = getattr(self, f"on_{ev.type}", None)
+        if handler is None:
+            raise Unsupported(f"event type '{ev.type}' is not part of the {self.game} rules")
+        step = Step()
+        handler(w, prev, ev, step)
+        return step
+
+    def on_declare(self, w: World, prev: State, ev, step: Step) -> None:
+        """A legal declaration goes on the stack under its actor's control; an illegal one never does."""
+        if self.legal(w, prev, ev.id):
+            step.set(key("status", ev.id), "on_stack", self.ids["declare"])
+            step.set(key("zone", ev.id), "stack", self.ids["declare"])
+            step.set(key("ctrl", ev.id), ev.actor, self.ids["declare"])
+        else:
+            step.set(key("status", ev.id), "illegal", self.ids["illegal"])
+
+    def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
+        """A stack action that is still legal resolves and is paid for; otherwise it is interrupted, unpaid."""
+        a = ev.action
+        if prev[key("status", a)] != "on_stack":
+            return
+        spec = w.objects[a].spec
+        if self.legal(w, prev, a):
+            self._leave_stack(w, step, a, "resolved", self.ids["resolve"])
+            self.kind_apply(w, prev, spec, step)
+            self.kind_pay(w, prev, spec, step)
+        else:
+            self._interrupt(w, prev, step, a)
+
+    def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """Last legality check: a legal stack action starts executing and is paid for."""
+        a = ev.action
+        if prev[key("status", a)] != "on_stack":
+            return
+        if self.legal(w, prev, a):
+            step.set(key("status", a), "executing", self.ids["resolve"])
+            step.set(key("zone", a), NONE, self.ids["resolve"])
+            self.kind_pay(w, prev, w.objects[a].spec, step)
+        else:
+            self._interrupt(w, prev, step, a)
+
+    def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """An executing action completes whatever changed meanwhile."""
+        a = ev.action
+        if prev[key("status", a)] == "executing":
+            step.set(key("status", a), "resolved", self.ids["executing"])
+            self.kind_apply(w, prev, w.objects[a].spec, step)
+
+    def on_move(self, w: World, prev: State, ev, step: Step) -> None:
+        """The object goes to the zone and cell."""
+        step.set(key("zone", ev.object), ev.zone, "core.move")
+        if key("cell", ev.object) in w.domains:
+            step.set(key("cell", ev.object), ev.cell or NONE, "core.move")
+        self.moved(w, prev, ev.object, ev.zone, ev.cell, step)
+
+    def on_modify(self, w: World, prev: State, ev, step: Step) -> None:
+        """The attribute changes by delta."""
+        k = key("attr", ev.object, ev.attribute)
+        step.set(k, str(int(prev[k]) + ev.delta), "core.modify")
+
+    def on_set_flag(self, w: World, prev: State, ev, step: Step) -> None:
+        """The flag takes the value."""
+        step.set(key("flag", ev.object, ev.flag), b(ev.value), "core.flag")
+
+    def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:
+        """The effect becomes active (a static one follows its source instead)."""
+        if ev.effect.duration == "static":
+            step.release(key("active", ev.effect.id), STATIC)  # from now on it follows its source
+        else:
+            step.set(key("active", ev.effect.id), "1", "core.effect_begins")
+
+    def on_end_effect(self, w: World, prev: State, ev, step: Step) -> None:
+        """The effect becomes inactive."""
+        step.set(key("active", ev.effect), "0", "core.effect_ends")
+
+    def on_end_turn(self, w: World, prev: State, ev, step: Step) -> None:
+        """'Until end of turn' effects end."""
+        for e in w.effects:
+            if e.duration == "until_end_of_turn":
+                step.set(key("active", e.id), "0", "core.end_of_turn")
+
+    def on_begin_turn(self, w: World, prev: State, ev, step: Step) -> None:
+        """The player's 'until your next turn' effects end; they become active player with priority."""
+        for e in w.effects:
+            if e.duration == "until_next_turn" and e.until_player == ev.player:
+                step.set(key("active", e.id), "0", "core.next_turn")
+        step.set("turn.active_player", ev.player, "core.begin_turn")
+        step.set("turn.priority", ev.player, "core.begin_turn")
+
+    # -- every stage ------------------------------------------------------------------
+    def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
+        """Rules that hold within every state: a static effect is active exactly while its source is in play
+        (one that an event begins: from that event on)."""
+        out = []
+        for k, e in w.statics(stage).items():
+            want = b(st.get(key("zone", e.source)) in self.play_zones)
+            if st.get(k) != want:
+                out.append((STATIC, f"{k}={st.get(k)} but its source {e.source} is in {st.get(key('zone', e.source))}"))
+        return out
+
+    # -- expectations -------------------------------------------------------------------
+    def holds(self, w: World, st: State, ex: Expectation) -> bool:
+        """Is every state atom of the expectation true in ``st``?"""
+        return all(self._atoms(w, st, ex))
+
+    def _atoms(self, w: World, st: State, ex: Expectation):
+        o = ex.object
+        if o is not None:
+            if ex.zone is not None:
+                yield st[key("zone", o)] == ex.zone
+            if ex.exists is not None:
+                yield (st[key("zone", o)] not in self.gone_zones) == ex.exists
+            if ex.controller is not None:
+                yield self.controller(w, st, o) == ex.controller
+            if ex.cell is not None:
+                yield st.get(key("cell", o), NONE) == ex.cell
+            if ex.attached_to is not None:
+                data = next((x for x in w.sc.objects if x.id == o), None)
+                yield ((data.attached_to if data else None) or NONE) == ex.attached_to
+            yield from (self.value(w, st, o, a) == v for a, v in ex.attributes.items())
+            yield from (self.prop(w, st, o, p) == v for p, v in ex.properties.items())
+            yield from ((st[key("flag", o, f)] == "1") == v for f, v in ex.flags.items())
+            yield from (self.has_ability(w, st, o, a) == v for a, v in ex.abilities.items())
+            yield from (self.allowed(w, st, o, a) == v for a, v in ex.allowed.items())
+        if ex.action is not None and ex.action_status is not None:
+            yield st[key("status", ex.action)] == ex.action_status
+        if ex.effect is not None and ex.effect_active is not None:
+            yield (st[key("active", ex.effect)] == "1") == ex.effect_active
+        if ex.player is not None:
+            if ex.status is not None:
+                yield st[key("pstatus", ex.player)] == ex.status
+            yield from (int(st[key("pattr", ex.player, a)]) == v for a, v in ex.player_attributes.items())
+            yield from ((st[key("pflag", ex.player, f)] == "1") == v for f, v in ex.player_flags.items())
+        if ex.turn is not None:
+            for name in TURN_KEYS:
+                if getattr(ex.turn, name) is not None:
+                    yield st[key("turn", name)] == getattr(ex.turn, name)
+            if ex.turn.showdown is not None:
+                yield (st["gflag.showdown"] == "1") == ex.turn.showdown
+        if ex.winner is not None:
+            yield st[key("pstatus", ex.winner)] == "won"
+
+
+RULES = CoreRules()

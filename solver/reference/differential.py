@@ -1,0 +1,118 @@
+"""Differential check: the checker's outcomes and verdicts against the reference's, for one scenario.
+
+This is the one module of ``solver.reference`` that runs the solver (through the
+checker's public entry point); the reference itself never does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.expectations import Expectation
+from models.results import ScenarioResult, ScenarioStatus
+from models.scenario import Scenario
+from solver.reference import rules_for
+from solver.reference.brute import enumerate_traces
+from solver.reference.validate import DERIVED, broken_rules, validate
+from solver.reference.world import World, build_world
+
+
+@dataclass
+class Comparison:
+    """The result of comparing the checker with the reference on one scenario."""
+
+    scenario: str
+    agree: bool = True
+    skipped: str = ""
+    solver_outcomes: int = 0
+    reference_outcomes: int = 0
+    problems: list[str] = field(default_factory=list)
+
+    def disagree(self, message: str) -> None:
+        """Record a disagreement."""
+        self.agree = False
+        self.problems.append(message)
+
+
+def project(w: World, trace: list[dict]) -> tuple:
+    """A trace as a hashable value over the keys the reference models (missing keys: unchanged)."""
+    out, prev = [], dict(w.initial)
+    for st in trace:
+        cur = {k: st.get(k, prev[k]) for k in w.domains}
+        out.append(tuple(sorted(cur.items())))
+        prev = cur
+    return tuple(out)
+
+
+def reference_verdict(w: World, ex: Expectation, traces: list) -> str:
+    """holds / possible / impossible over the reference's traces, read like the checker reads outcomes."""
+    has_state = any(n not in ("unique", "outcomes") for n in ex.atom_names())
+    whole = True
+    if ex.unique is not None:
+        whole = whole and (len(traces) == 1) == ex.unique
+    if ex.outcomes is not None:
+        whole = whole and len(traces) == ex.outcomes
+    if not has_state:
+        return "holds" if whole else "impossible"
+    n = len(w.sc.events)
+    at = n if ex.at is None else ex.at
+    vals = [w.rules.holds(w, t[at], ex) for t in traces]
+    verdict = "holds" if vals and all(vals) else ("possible" if any(vals) else "impossible")
+    return "impossible" if verdict == "holds" and not whole else verdict
+
+
+def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:
+    """Compare a checker result with the reference: outcome sets, every outcome validated, every verdict."""
+    cmp = Comparison(scenario=sc.id)
+    w = build_world(sc, rules_for(sc.game))
+    if res.status is ScenarioStatus.ERROR:
+        cmp.skipped = f"checker error: {res.error}"
+        return cmp
+    if not res.outcomes_complete or res.status is ScenarioStatus.UNKNOWN:
+        cmp.skipped = "checker enumeration incomplete"
+        return cmp
+    for o in res.outcomes:
+        bad = validate(sc, o.trace, w)
+        if bad:
+            cmp.disagree(f"outcome {o.index} breaks {', '.join(broken_rules(bad))}: {bad[0]}")
+    traces = enumerate_traces(sc, w)
+    mine = {project(w, t) for t in traces}
+    theirs = {project(w, o.trace) for o in res.outcomes}
+    cmp.solver_outcomes, cmp.reference_outcomes = len(theirs), len(mine)
+    if len(theirs) != len(res.outcomes):
+        cmp.disagree("two checker outcomes are the same state trace")
+    for t in sorted(mine - theirs)[:2]:
+        cmp.disagree(f"missing from the checker (incomplete): {_diff(t, theirs)}")
+    for t in sorted(theirs - mine)[:2]:
+        cmp.disagree(f"extra in the checker (unsound): {_diff(t, mine)}")
+    for er in res.expectations:
+        want = reference_verdict(w, sc.expect[er.index], traces)
+        if er.verdict.value != want:
+            cmp.disagree(f"expect[{er.index}] ({er.description}): checker {er.verdict.value}, reference {want}")
+    return cmp
+
+
+def _diff(t: tuple, others: set) -> str:
+    if not others:
+        return f"a trace of {len(t)} states (the other side has none)"
+    near = min(others, key=lambda o: sum(a != b for sa, sb in zip(t, o) for a, b in zip(sa, sb)))
+    for i, (sa, sb) in enumerate(zip(t, near)):
+        d = [f"{a[0]}={a[1]} (other: {b[1]})" for a, b in zip(sa, sb) if a != b]
+        if d:
+            return f"state {i}: " + ", ".join(d[:4])
+    return "identical?"
+
+
+def differential(sc: Scenario, options=None, path: str = "<generated>") -> Comparison:
+    """Check ``sc`` with the checker (complete enumeration) and compare with the reference."""
+    from solver.checker import ScenarioCheck
+    from solver.engine import SolverOptions
+
+    opts = options or SolverOptions(max_outcomes=512)
+    try:
+        res = ScenarioCheck(sc, path, options=opts).run()
+    except Exception as exc:  # noqa: BLE001 - an encoding error is compared with the reference's reading
+        res = ScenarioResult(path=path, status=ScenarioStatus.ERROR, error=f"{type(exc).__name__}: {exc}")
+    return compare_result(sc, res)
+
+
+__all__ = ["Comparison", "DERIVED", "compare_result", "differential", "project", "reference_verdict"]

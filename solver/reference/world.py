@@ -1,0 +1,198 @@
+"""The static world of a scenario as the reference reads it: objects, effects, state keys, domains, initial state.
+
+Plain Python over the pydantic scenario; shares no code with the CP-SAT encoding.
+A state is a ``dict[str, str]`` keyed like the solver's outcome state ("zone.card",
+"attr.card.life", "flag.card.open", "active.effect", "pstatus.alice" ...); Booleans
+are "0"/"1" and integers their decimal text.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from models.effects import Effect, Selector
+from models.events import BeginEffect, Declare, Modify
+from models.expectations import ACTION_STATUSES
+from models.scenario import PLAYER_STATUSES, Scenario
+
+NONE = "none"
+BOOL = ("0", "1")
+INT = "int"
+TURN_KEYS = ("active_player", "priority", "focus")
+
+State = dict[str, str]
+Trace = list[State]
+
+
+def key(*parts: object) -> str:
+    """The state key of a tuple of parts, as the solver names it ("attr.card.life")."""
+    return ".".join(str(p) for p in parts)
+
+
+def b(value: bool) -> str:
+    """A Boolean as state text."""
+    return "1" if value else "0"
+
+
+@dataclass
+class Obj:
+    """Static data of an object: scenario objects and the actions that declare events create."""
+
+    id: str
+    owner: str | None
+    types: tuple[str, ...]
+    card: bool
+    spec: object | None  # a Declare event or an ActionSpec: what the action does
+    declared: bool = False
+
+
+@dataclass
+class World:
+    """Everything about a scenario that no event changes, plus the state keys and their domains."""
+
+    sc: Scenario
+    rules: object
+    players: list[str] = field(default_factory=list)
+    cells: list[str] = field(default_factory=list)
+    adjacency: dict[str, set[str]] = field(default_factory=dict)
+    zones: tuple[str, ...] = ()
+    objects: dict[str, Obj] = field(default_factory=dict)
+    effects: list[Effect] = field(default_factory=list)
+    domains: dict[str, object] = field(default_factory=dict)
+    initial: State = field(default_factory=dict)
+    static: dict[str, Effect] = field(default_factory=dict)  # key "active.e" -> static effect
+    #: key "active.e" of a static effect -> first state it follows its source in (0, or after the event starting it)
+    static_from: dict[str, int] = field(default_factory=dict)
+
+    def statics(self, stage: int) -> dict[str, Effect]:
+        """Static effects that follow their source in state ``stage``: a later-begun one only once it began."""
+        return {k: e for k, e in self.static.items() if stage >= self.static_from[k]}
+
+    # -- effects -------------------------------------------------------------
+    def order(self, e: Effect) -> tuple[int, int]:
+        """Timestamp order; ties by order of appearance (scenario effects, then effects events begin)."""
+        return (e.timestamp, next(i for i, x in enumerate(self.effects) if x.id == e.id))
+
+    def targets(self, e: Effect) -> list[str]:
+        """Objects the effect may apply to by its static criteria: listed ids, or selector ids and types."""
+        if isinstance(e.targets, Selector):
+            ids = e.targets.objects or [o for o, info in self.objects.items() if not info.declared]
+            types = set(e.targets.types or [])
+            return [o for o in ids if o in self.objects and (not types or types & set(self.objects[o].types))]
+        return [t for t in e.targets if t in self.objects]
+
+    def effects_on(self, obj: str, kind: str, what: str | None = None) -> list[Effect]:
+        """Effects of ``kind`` that may apply to ``obj`` (about attribute/action/ability ``what``), oldest first."""
+        out = [e for e in self.effects if e.kind == kind and obj in self.targets(e)
+               and (kind == "control" or (e.attribute or e.action or e.ability) == what)]
+        return sorted(out, key=self.order)
+
+    def owner_of(self, obj: str | None) -> str | None:
+        """The owner of an object."""
+        return self.objects[obj].owner if obj in self.objects else None
+
+    # -- keys --------------------------------------------------------------------
+    def add(self, k: str, domain, initial: str) -> None:
+        """Declare a state key with its domain and initial value (first declaration wins)."""
+        if k not in self.domains:
+            self.domains[k] = domain
+            self.initial[k] = initial
+
+    def domain(self, k: str, around: int = 0) -> tuple[str, ...]:
+        """The values a key may take; integers in a small window that holds every reachable value."""
+        dom = self.domains[k]
+        if dom == INT:
+            lo, hi = self.int_window
+            return tuple(str(v) for v in range(lo, hi + 1))
+        return dom
+
+    int_window: tuple[int, int] = (0, 0)
+
+
+def build_world(sc: Scenario, rules) -> World:
+    """Read the scenario: objects, effects in timestamp order, every state key with domain and initial value."""
+    w = World(sc=sc, rules=rules)
+    w.players = [p.id for p in sc.players]
+    w.cells = sc.board.all_cells() if sc.board else []
+    w.adjacency = sc.board.neighbours() if sc.board else {}
+    w.zones = tuple(dict.fromkeys(list(rules.zones) + list(sc.zones) + [NONE]))
+    for o in sc.objects:
+        w.objects[o.id] = Obj(o.id, o.owner, tuple(o.types), o.card, o.action)
+    w.effects = list(sc.effects)
+    for ev in sc.events:
+        if isinstance(ev, Declare):
+            owner = w.owner_of(ev.source) if ev.source else ev.actor
+            w.objects[ev.id] = Obj(ev.id, owner, ("action",), ev.card, ev, declared=True)
+        elif isinstance(ev, BeginEffect):
+            w.effects.append(ev.effect)
+    _object_keys(w)
+    _player_keys(w)
+    _effect_keys(w)
+    _expectation_keys(w)
+    rules.extra_keys(w)
+    w.int_window = _window(w)
+    return w
+
+
+def _object_keys(w: World) -> None:
+    players = tuple(w.players) + (NONE,)
+    cells = tuple(w.cells) + (NONE,)
+    by_id = {o.id: o for o in w.sc.objects}
+    for oid, info in w.objects.items():
+        o = by_id.get(oid)
+        w.add(key("zone", oid), w.zones, o.zone if o else NONE)
+        w.add(key("ctrl", oid), players, (o.controller or o.owner or NONE) if o else NONE)
+        if w.cells:
+            w.add(key("cell", oid), cells, (o.cell if o else None) or NONE)
+        if info.spec is not None:
+            status = (o.status or ("on_stack" if o.zone == "stack" else "unborn")) if o else "unborn"
+            w.add(key("status", oid), ACTION_STATUSES, status)
+        if o is None:
+            continue
+        for a, v in o.attributes.items():
+            w.add(key("attr", oid, a), INT, str(v))
+        for f, v in o.flags.items():
+            w.add(key("flag", oid, f), BOOL, b(v))
+        for ab in o.abilities:
+            w.add(key("ability", oid, ab), BOOL, "1")
+        for p, v in o.properties.items():
+            w.add(key("prop", oid, p), ("any",), v)
+
+
+def _player_keys(w: World) -> None:
+    players = tuple(w.players) + (NONE,)
+    for p in w.sc.players:
+        w.add(key("pstatus", p.id), PLAYER_STATUSES, p.status)
+        for a, v in p.attributes.items():
+            w.add(key("pattr", p.id, a), INT, str(v))
+        for f, v in p.flags.items():
+            w.add(key("pflag", p.id, f), BOOL, b(v))
+    for name in TURN_KEYS:
+        w.add(key("turn", name), players, getattr(w.sc.turn, name) or NONE)
+    w.add("gflag.showdown", BOOL, b(w.sc.turn.showdown))
+
+
+def _effect_keys(w: World) -> None:
+    later = {ev.effect.id: i + 1 for i, ev in enumerate(w.sc.events) if isinstance(ev, BeginEffect)}
+    for e in w.effects:
+        k = key("active", e.id)
+        w.add(k, BOOL, b(e.active and e.id not in later))
+        if e.duration == "static":
+            w.static[k] = e
+            w.static_from[k] = later.get(e.id, 0)
+
+
+def _expectation_keys(w: World) -> None:
+    for ex in w.sc.expect:
+        if ex.object is None:
+            continue
+        for f in ex.flags:
+            w.add(key("flag", ex.object, f), BOOL, "0")
+
+
+def _window(w: World) -> tuple[int, int]:
+    """A window of integers that holds every value an attribute can reach by the events."""
+    values = [int(v) for k, v in w.initial.items() if w.domains[k] == INT] or [0]
+    steps = sum(abs(ev.delta) for ev in w.sc.events if isinstance(ev, Modify))
+    steps += sum(1 for ev in w.sc.events if ev.type in ("resolve", "finish_execution"))
+    lo, hi = min(values) - steps - 1, max(values) + steps + 1
+    return (lo, hi) if hi - lo <= 400 else (min(values), max(values))

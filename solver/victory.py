@@ -1,0 +1,348 @@
+"""Victory analysis: decisive advantage and bounded forced wins, decided by CP-SAT (in)feasibility.
+
+Dice and the opponent's replies are universally quantified, the player's own
+moves existentially. A claim gets ``proved`` (with a certificate), ``refuted``
+(with a concrete counterexample) or ``unknown`` (a bound or time limit was hit;
+never a pass).
+
+Decisive advantage (Berserk 602.1: "whatever the dice, the player wins and
+cannot lose") is settled in this order:
+
+1. Inductive proof, a counterexample-guided loop over an attack policy:
+   - invariant: no opponent creature can damage the player's creatures, whether
+     it attacks or strikes back at the policy's attackers, under any die value
+     (CP-SAT searches creature, target, die value and mode: INFEASIBLE proves it);
+   - ranking: the player attacks the first living opponent creature (in scenario
+     order) with the policy's attackers; (living opponent creatures, life of that
+     creature) decreases lexicographically in every round, for every life it may
+     have, every die value and every reply (CP-SAT search for a round where it
+     does not: INFEASIBLE proves it). Counterexamples refine the policy.
+2. Refutation, an opponent creature the player can never destroy: under some
+   die values (the same every round) every attack the player can make deals less
+   than its life and no more than it heals per round (CP-SAT finds the dice).
+3. Refutation, the opponent (with the dice on their side) forces the player to
+   lose every creature within ``victory_horizon`` rounds (bounded search).
+4. Bounded proof: the player forces the win within the horizon whatever happens.
+5. Otherwise ``unknown``, with why the proof failed.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from models.results import ClaimResult
+from solver.victory_bounded import Deadline, ForcedWin, describe_attack
+from solver.victory_encode import CombatModel, turn_side
+from solver.victory_model import TIERS, CombatError, Position, combat_options, damage, position_from, reaches, strike
+
+MAX_POLICIES = 60
+
+
+@dataclass
+class Analysis:
+    """A verdict with its certificate or counterexample."""
+
+    verdict: str
+    certificate: list[str] = field(default_factory=list)
+    counterexample: list[str] = field(default_factory=list)
+    message: str = ""
+
+
+class DecisiveAdvantage:
+    """Does side 0 of the position hold a decisive advantage?"""
+
+    def __init__(self, pos: Position, time_limit: float = 10.0, horizon: int = 3,
+                 deadline: float | None = None) -> None:
+        self.pos = pos
+        self.time_limit = time_limit
+        self.horizon = horizon
+        self.deadline = deadline if deadline is not None else time.monotonic() + 3 * time_limit
+        self.solves = 0
+        self.me, self.them = pos.players
+
+    def _solve(self, cm: CombatModel):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Deadline()
+        self.solves += 1
+        status, s, core = cm.solve(min(self.time_limit, left))
+        if status == "unknown":
+            raise Deadline()
+        return status, s, core
+
+    def run(self) -> Analysis:
+        """The verdict: proved, refuted or unknown."""
+        try:
+            return self._run()
+        except Deadline:
+            return Analysis("unknown", message=f"time limit reached after {self.solves} CP-SAT solves")
+
+    def _run(self) -> Analysis:
+        P, O = self.pos.side(0), self.pos.side(1)
+        if not P:
+            return Analysis("refuted", counterexample=[f"{self.me} has no creature in play"])
+        if not O:
+            return Analysis("proved", certificate=[f"{self.them} has no creature in play: clean victory (602.1)"])
+        proof = self.inductive()
+        if proof.verdict == "proved":
+            return proof
+        why = proof.counterexample
+        safe = self.unkillable()
+        if safe:
+            return Analysis("refuted", counterexample=safe + ["(the inductive proof fails: " + "; ".join(why) + ")"])
+        loss = ForcedWin(self.pos, 1, self.horizon, dice_owner="E", time_limit=self.time_limit,
+                         deadline=self.deadline).run()
+        self.solves += loss.solves
+        if loss.verdict == "proved":
+            return Analysis("refuted", counterexample=why + [
+                f"{self.them}, with the dice going their way, destroys every creature of {self.me} within "
+                f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines)
+        win = ForcedWin(self.pos, 0, self.horizon, time_limit=self.time_limit, deadline=self.deadline).run()
+        self.solves += win.solves
+        if win.verdict == "proved":
+            return Analysis("proved", certificate=[
+                f"{self.me} wins within {self.horizon} round(s) whatever the dice and {self.them} do:"] + win.lines)
+        return Analysis("unknown", counterexample=why,
+                        message=f"the inductive proof fails and no refutation or win was found within "
+                                f"{self.horizon} round(s)")
+
+    # -- 1. invariant + ranking, refined by counterexamples -------------------------------------------
+    def inductive(self) -> Analysis:
+        """Counterexample-guided search for an attack policy whose invariant and ranking CP-SAT proves."""
+        banned: set[tuple[str, str]] = set()
+        cuts: list[tuple[str, dict[str, int], int]] = []
+        why = ["no policy was tried"]
+        for n in range(MAX_POLICIES):
+            use = self.candidate(banned, cuts)
+            if use is None:
+                return Analysis("failed", counterexample=why)
+            harm = self.harm_search(use)
+            if harm is not None:
+                mode, o, p, line = harm
+                why = [line]
+                if mode == "attacks":
+                    return Analysis("failed", counterexample=why)
+                banned.add((p, o))
+                continue
+            for o in self.pos.side(1):
+                bad = self.rank_search(o.id, use[o.id])
+                if bad is not None:
+                    dice, dealt, line = bad
+                    why = [line]
+                    cuts.append((o.id, dice, dealt))
+                    break
+            else:
+                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts)))
+        return Analysis("failed", counterexample=why + [f"gave up after {MAX_POLICIES} candidate policies"])
+
+    def candidate(self, banned, cuts) -> dict[str, list[str]] | None:
+        """A policy: for every opponent creature, the player's creatures that attack it while it is first in line."""
+        cm = CombatModel(self.pos)
+        rm, m = cm.rm, cm.m
+        use = {(p.id, o.id): rm.new_bool(f"use.{p.id}.{o.id}") for p in self.pos.side(0) for o in self.pos.side(1)}
+        for (p, o), lit in use.items():
+            if not reaches(cm.units[p], cm.units[o]):
+                rm.implies(self.pos.rule("reach"), [], rm.neg(lit))
+            if (p, o) in banned:
+                m.add(lit == 0)
+        for o in self.pos.side(1):
+            m.add_bool_or([use[p.id, o.id] for p in self.pos.side(0)])
+        for o, dice, dealt in cuts:
+            dealt_now = [cm._dealt(use[p.id, o], cm.damage(p, cm.units[o], cm.die(dice[p.id])), self.pos.rule("strike"))
+                         for p in self.pos.side(0)]
+            m.add(sum(dealt_now) >= dealt + 1)
+        status, s, _ = self._solve(cm)
+        if status == "unsat":
+            return None
+        return {o.id: [p.id for p in self.pos.side(0) if s.boolean_value(use[p.id, o.id])] for o in self.pos.side(1)}
+
+    def harm_search(self, use):
+        """Counterexample to the invariant: an opponent creature, a target, a die value with damage > 0."""
+        cm = CombatModel(self.pos)
+        rm, m, die = cm.rm, cm.m, cm.die()
+        picks = []
+        for o in self.pos.side(1):
+            for p in self.pos.side(0):
+                modes = [("attacks", reaches(o, p))]
+                if self.pos.counterstrike:
+                    modes.append(("strikes back at", p.id in use[o.id]))
+                for mode, possible in modes:
+                    lit = rm.new_bool(f"harm.{o.id}.{p.id}.{mode}")
+                    if not possible:
+                        rule = self.pos.rule("reach") if mode == "attacks" else self.pos.rule("counterstrike")
+                        rm.implies(rule, [], rm.neg(lit))
+                    dmg = cm.damage(o, p, die)
+                    m.add(dmg >= 1).only_enforce_if(lit)
+                    picks.append((lit, mode, o, p))
+        m.add_exactly_one([x[0] for x in picks])
+        status, s, core = self._solve(cm)
+        if status == "unsat":
+            self.invariant_core = core
+            return None
+        lit, mode, o, p = next(x for x in picks if s.boolean_value(x[0]))
+        v = s.value(die)
+        d = damage(o, p, self.pos.dice, v)
+        prot = p.protection_against(o)
+        kind = "magical" if o.magical else "non-magical"
+        note = (f"{p.id} has no protection from {kind} attacks" if prot is None
+                else f"{p.id}'s protection from {kind} attacks of strength {prot} or more does not block it")
+        return mode, o.id, p.id, (f"{self.them}'s {o.id} {mode} {self.me}'s {p.id}: die {v} "
+                                  f"({TIERS[self.pos.dice.tier(v)]}) -> strike {strike(o, self.pos.dice, v)} -> "
+                                  f"{d} damage ({note})")
+
+    def rank_search(self, focus: str, attackers: list[str]):
+        """Counterexample to the ranking for one focused creature: a round where it does not decrease."""
+        pos = self.pos
+        cm = CombatModel(pos)
+        rm, m = cm.rm, cm.m
+        order = [o.id for o in pos.side(1)]
+        lives = {}
+        for u in pos.units:
+            if u.side == 0:
+                lives[u.id] = m.new_constant(u.life)
+            elif order.index(u.id) < order.index(focus):
+                lives[u.id] = m.new_constant(0)
+            else:
+                lives[u.id] = cm.free_life(u, lo=1 if u.id == focus else 0)
+        before = dict(lives)
+        turns = {}
+        for t in (0, 1):
+            side = turn_side(pos, t)
+            moves = {p: focus for p in attackers} if side == 0 else None
+            turns[side] = cm.turn_vars(side, moves)
+            lives, _ = cm.turn(lives, turns[side])
+        after = cm.end_round(lives)
+        count = lambda ls: sum(cm.alive(ls[o]) for o in order)  # noqa: E731
+        m.add(count(after) >= count(before))
+        m.add(after[focus] >= before[focus])
+        status, s, core = self._solve(cm)
+        if status == "unsat":
+            return f"{focus}: INFEASIBLE" + (f" [rules: {', '.join(core)}]" if core else "")
+        att = turns[0].att_die
+        dice = {p: s.value(att[p]) for p in att}
+        dfn = {p: s.value(turns[0].def_die[p]) for p in att}
+        dealt = sum(damage(cm.units[p], cm.units[focus], pos.dice, dice[p]) for p in attackers)
+        hits = "; ".join(describe_attack(pos, p, focus, dice[p], dfn[p]) for p in attackers)
+        line = (f"{focus} at life {s.value(before[focus])}: {hits}; {focus} heals {cm.units[focus].regen} at the end "
+                f"of the round -> life {s.value(after[focus])}: the ranking does not decrease")
+        return dice, dealt, line
+
+    def certificate(self, use, policies: int, counterexamples: int) -> list[str]:
+        """The printable proof: invariant, policy, ranking, each an infeasible CP-SAT search."""
+        pos = self.pos
+        core = getattr(self, "invariant_core", [])
+        out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} "
+               f"({', '.join(u.id for u in pos.side(0))}) under any die value {pos.dice.values().start}-"
+               f"{pos.dice.sides}, attacking or striking back: CP-SAT counterexample search INFEASIBLE"
+               + (f" [rules: {', '.join(core)}]" if core else "")]
+        out.append(f"policy: every round {self.me}'s creatures attack the first living creature of {self.them} in the "
+                   f"order {', '.join(o.id for o in pos.side(1))}; attackers: "
+                   + "; ".join(f"{o} <- {', '.join(ps)}" for o, ps in use.items()))
+        out.append(f"ranking: (living creatures of {self.them}, life of the attacked one) decreases every round "
+                   f"under every die value and reply:")
+        for o in pos.side(1):
+            out.append("  " + self.rank_search(o.id, use[o.id]))
+        out.append(f"CEGAR: {policies} candidate policy(ies), {counterexamples} counterexample(s) refined away")
+        return out
+
+    # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
+    def unkillable(self) -> list[str] | None:
+        """Counterexample: die values under which some opponent creature survives every round unharmed in the end."""
+        pos = self.pos
+        for o in pos.side(1):
+            cm = CombatModel(pos)
+            m = cm.m
+            hitters = [p for p in pos.side(0) if reaches(p, o)]
+            dice = {p.id: cm.die() for p in hitters}
+            if hitters:
+                total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
+                m.add(total <= o.regen)
+                m.add(total <= o.life - 1)
+            status, s, _ = self._solve(cm)
+            if status != "sat":
+                continue
+            if not hitters:
+                return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
+                        + (" (it flies and none of them flies or shoots)" if o.flying else "")
+                        + f": it can never be destroyed, so {self.me} never wins (602.1)"]
+            parts = []
+            for p in hitters:
+                v = s.value(dice[p.id])
+                parts.append(f"{p.id} die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(p, pos.dice, v)} -> "
+                             f"{damage(p, o, pos.dice, v)} damage")
+            dealt = sum(damage(p, o, pos.dice, s.value(dice[p.id])) for p in hitters)
+            return [f"{self.them}'s {o.id} (life {o.life}, heals {o.regen} per round) can never be destroyed: with "
+                    f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "
+                    f"round: " + "; ".join(parts)]
+        return None
+
+
+# -- claims -------------------------------------------------------------------------------------------------
+def analyse_claim(claim, pos: Position, options, horizon: int) -> Analysis:
+    """The verdict of one claim on one position."""
+    tl = getattr(options, "time_limit", 10.0)
+    if claim.kind == "decisive_advantage":
+        return DecisiveAdvantage(pos, tl, horizon).run()
+    rounds = claim.within or horizon
+    res = ForcedWin(pos, 0, rounds, time_limit=tl).run()
+    if res.verdict == "proved":
+        return Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the dice "
+                                               f"and {pos.players[1]} do:"] + res.lines)
+    if res.verdict == "refuted":
+        return Analysis("refuted", counterexample=res.lines)
+    return Analysis("unknown", message="; ".join(res.lines))
+
+
+def _final_states(outcomes) -> list[dict | None]:
+    states, seen = [], set()
+    for o in outcomes or []:
+        key = tuple(sorted(o.state.items()))
+        if key not in seen:
+            seen.add(key)
+            states.append(o.state)
+    return states
+
+
+def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete: bool = True) -> list[ClaimResult]:
+    """Verdicts on the scenario's victory claims, over every outcome of its events.
+
+    A claim is proved only if it is proved in every outcome (all of them enumerated),
+    refuted if it is refuted in one.
+    """
+    from solver.compile import ScenarioError
+    from solver.games import ruleset_for
+
+    if not sc.claims:
+        return []
+    rs = ruleset_for(sc.game)
+    horizon = int(combat_options(sc, rs)["victory_horizon"])
+    states = _final_states(outcomes) if outcomes is not None else [None]
+    out = []
+    for i, claim in enumerate(sc.claims):
+        line = (claim_lines or {}).get(i)
+        res = ClaimResult(index=i, line=line, kind=claim.kind, player=claim.player, expected=claim.expect,
+                          verdict="unknown", passed=False)
+        if not states:
+            res.message = "the scenario has no legal outcome to analyse"
+            out.append(res)
+            continue
+        try:
+            found = [analyse_claim(claim, position_from(sc, rs, claim.player, st), options, horizon) for st in states]
+        except CombatError as exc:
+            raise ScenarioError(f"claims[{i}]" + (f" (line {line})" if line else "") + f": {exc}") from None
+        pick = next((a for a in found if a.verdict == "refuted"), None) or \
+            next((a for a in found if a.verdict == "unknown"), None) or found[0]
+        res.verdict = pick.verdict
+        res.certificate, res.counterexample = pick.certificate, pick.counterexample
+        res.message = pick.message
+        if res.verdict == "proved" and not complete:
+            res.verdict, res.message = "unknown", "proved in the outcomes found, but not every outcome was enumerated"
+        if len(states) > 1:
+            res.certificate = [f"over all {len(states)} outcomes:"] + res.certificate
+        res.passed = res.verdict == claim.expect and res.verdict != "unknown"
+        if not res.passed and not res.message:
+            res.message = f"expected {claim.expect}, but it is {res.verdict}"
+        elif not res.passed:
+            res.message = f"expected {claim.expect}, but it is {res.verdict}: {res.message}"
+        out.append(res)
+    return out

@@ -1,0 +1,286 @@
+"""Bounded forced wins: "side E destroys every enemy creature within N rounds whatever happens".
+
+An exists-forall problem, solved in two layers:
+
+1. a counterexample-guided loop of two CP-SAT models (``open_loop``): the
+   candidate model finds a plan of attacks for E that wins against every
+   counterexample found so far (one unrolled copy of the game each); the
+   counterexample model fixes that plan and searches die values and replies
+   that beat it. An infeasible counterexample search proves the forced win.
+   If no plan survives, an optimistic model (every die and reply chosen for E)
+   being infeasible proves that E cannot win at all.
+2. when neither settles it (E must react to the dice), an explicit game tree
+   over turns whose nodes CP-SAT decides with the same two checks; dice are
+   branched on one value per strike tier (values of one tier are equivalent).
+
+Verdicts: proved, refuted (with a counterexample line) or unknown (deadline).
+Dice are universal (chosen against E) unless ``dice_owner == "E"`` (used to
+refute a decisive advantage: the opponent, helped by the dice, forces a loss).
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from solver import victory_naive as sim
+from solver.victory_encode import CombatModel, TurnVars, read_turn, turn_side
+from solver.victory_model import TIERS, Position, damage, strike
+
+MAX_CEGAR = 80
+
+
+@dataclass
+class BoundedResult:
+    """Verdict of a bounded forced-win question, with its certificate or counterexample lines."""
+
+    verdict: str
+    lines: list[str] = field(default_factory=list)
+    solves: int = 0
+    nodes: int = 0
+
+
+class Deadline(Exception):
+    """The analysis ran out of time."""
+
+
+def describe_attack(pos: Position, a: str, t: str, v: int, w: int | None) -> str:
+    """'A attacks T: die v (tier) -> strike s -> d damage; T strikes back ...' for one attack."""
+    units = {u.id: u for u in pos.units}
+    ua, ut = units[a], units[t]
+    text = f"{a} attacks {t}: die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(ua, pos.dice, v)}"
+    d = damage(ua, ut, pos.dice, v)
+    text += f" -> {d} damage" if d or strike(ua, pos.dice, v) <= 0 else " -> blocked by protection, 0 damage"
+    if pos.counterstrike and w is not None:
+        c = damage(ut, ua, pos.dice, w)
+        text += (f"; {t} strikes back: die {w} ({TIERS[pos.dice.tier(w)]}) -> strike {strike(ut, pos.dice, w)}"
+                 + (f" -> {c} damage" if c or strike(ut, pos.dice, w) <= 0 else " -> blocked by protection, 0 damage"))
+    return text
+
+
+class ForcedWin:
+    """Does side ``side`` force a clean victory within ``rounds`` rounds?"""
+
+    def __init__(self, pos: Position, side: int, rounds: int, dice_owner: str = "A",
+                 time_limit: float = 10.0, deadline: float | None = None, use_tree: bool = True) -> None:
+        self.pos, self.E, self.rounds, self.T = pos, side, rounds, 2 * rounds
+        self.dice_owner = dice_owner
+        self.time_limit = time_limit
+        self.deadline = deadline if deadline is not None else time.monotonic() + 3 * time_limit
+        self.use_tree = use_tree
+        self.solves = 0
+        self.memo: dict[tuple, bool] = {}
+        self.nodes = 0
+        self.cp_nodes = 0
+        self.index = {u.id: i for i, u in enumerate(pos.units)}
+
+    # -- the CP-SAT layer ---------------------------------------------------------------------------
+    def _solve(self, cm: CombatModel):
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise Deadline()
+        self.solves += 1
+        return cm.solve(min(self.time_limit, left))
+
+    def _unroll(self, cm: CombatModel, lives: tuple[int, ...], t0: int, tvs: dict[int, TurnVars]):
+        cur = cm.const_lives({u.id: lives[i] for i, u in enumerate(self.pos.units)})
+        for t in range(t0, self.T):
+            cur, _ = cm.turn(cur, tvs[t])
+            if t % 2 == 1:
+                cur = cm.end_round(cur)
+        return cur
+
+    def _e_turns(self, t0: int) -> list[int]:
+        return [t for t in range(t0, self.T) if turn_side(self.pos, t) == self.E]
+
+    def open_loop(self, lives: tuple[int, ...], t0: int):
+        """CEGAR over open-loop plans: ('proved', plan, core, n) | ('none', counterexamples) | ('unknown', ...)."""
+        sigmas: list[dict] = []
+        for _ in range(MAX_CEGAR):
+            plan = self._candidate(lives, t0, sigmas)
+            if plan is None:
+                return "none", sigmas, [], len(sigmas)
+            status, sigma, core = self._counterexample(lives, t0, plan)
+            if status == "unsat":
+                return "proved", plan, core, len(sigmas)
+            if status == "unknown":
+                return "unknown", None, [], len(sigmas)
+            sigmas.append(sigma)
+        return "unknown", None, [], len(sigmas)
+
+    def _candidate(self, lives, t0, sigmas):
+        cm = CombatModel(self.pos)
+        own = {t: cm.turn_vars(self.E) for t in self._e_turns(t0)}
+        mine_dice = self.dice_owner == "E"
+        shared_dice = {t: cm.turn_vars(turn_side(self.pos, t), moves={}) for t in range(t0, self.T)} if mine_dice else {}
+        for sigma in sigmas:
+            tvs = {}
+            for t in range(t0, self.T):
+                side = turn_side(self.pos, t)
+                if mine_dice:
+                    d = shared_dice[t]
+                    moves = own[t].moves if side == self.E else cm.move_lits(side, sigma[t][0])
+                    tvs[t] = TurnVars(side, moves, d.att_die, d.def_die)
+                elif side == self.E:
+                    fixed = cm.turn_vars(side, {}, sigma[t][1])
+                    tvs[t] = TurnVars(side, own[t].moves, fixed.att_die, fixed.def_die)
+                else:
+                    tvs[t] = cm.turn_vars(side, sigma[t][0], sigma[t][1])
+            cm.m.add_bool_or([cm.won(self._unroll(cm, lives, t0, tvs), self.E)])
+        status, s, _ = self._solve(cm)
+        if status == "unknown":
+            raise Deadline()
+        if status == "unsat":
+            return None
+        plan = {t: read_turn(s, own[t])[0] for t in own}
+        dice = {t: read_turn(s, shared_dice[t])[1] for t in shared_dice}
+        return {"moves": plan, "dice": dice}
+
+    def _counterexample(self, lives, t0, plan):
+        cm = CombatModel(self.pos)
+        tvs = {}
+        for t in range(t0, self.T):
+            side = turn_side(self.pos, t)
+            moves = plan["moves"].get(t) if side == self.E else None
+            dice = plan["dice"].get(t) if self.dice_owner == "E" else None
+            tvs[t] = cm.turn_vars(side, moves, dice)
+        cm.m.add_bool_or([cm.rm.neg(cm.won(self._unroll(cm, lives, t0, tvs), self.E))])
+        status, s, core = self._solve(cm)
+        if status != "sat":
+            return status, None, core
+        return "sat", {t: read_turn(s, tv) for t, tv in tvs.items()}, []
+
+    def optimistic(self, lives, t0) -> tuple[str, list[str]]:
+        """Can E win at all if every die and every reply went E's way? ('sat'|'unsat'|'unknown', core)."""
+        cm = CombatModel(self.pos)
+        tvs = {t: cm.turn_vars(turn_side(self.pos, t)) for t in range(t0, self.T)}
+        cm.m.add_bool_or([cm.won(self._unroll(cm, lives, t0, tvs), self.E)])
+        status, _, core = self._solve(cm)
+        return status, core
+
+    # -- the explicit tree -----------------------------------------------------------------------------
+    def node(self, lives: tuple[int, ...], t: int) -> bool:
+        """Value of a turn-level node: does E force the win from here?"""
+        key = (lives, t)
+        if key in self.memo:
+            return self.memo[key]
+        self.nodes += 1
+        if time.monotonic() > self.deadline:
+            raise Deadline()
+        pos = self.pos
+        if sim.won(pos, lives, self.E):
+            val = True
+        elif t == self.T or not sim.alive(pos, lives, self.E):
+            val = False
+        else:
+            val = None
+            side = turn_side(pos, t)
+            if side == self.E and self.T - t >= 2 and t > 0:
+                val = self._decide_by_cp(lives, t)
+            if val is None:
+                results = (self._dice_value(lives, t, m) for m in sim.moves(pos, lives, side))
+                val = any(results) if side == self.E else all(results)
+        self.memo[key] = val
+        return val
+
+    def _decide_by_cp(self, lives, t) -> bool | None:
+        self.cp_nodes += 1
+        if self.open_loop(lives, t)[0] == "proved":
+            return True
+        return False if self.optimistic(lives, t)[0] == "unsat" else None
+
+    def _children(self, lives, t, m):
+        for a, d in sim.dice_rolls(self.pos, len(m), self.pos.dice.representatives()):
+            yield (a, d), sim.after_turn(self.pos, lives, t, m, a, d)
+
+    def _dice_value(self, lives, t, m) -> bool:
+        results = (self.node(child, t + 1) for _, child in self._children(lives, t, m))
+        return any(results) if self.dice_owner == "E" else all(results)
+
+    # -- running and explaining --------------------------------------------------------------------------
+    def run(self) -> BoundedResult:
+        """The verdict with its certificate (proved) or counterexample (refuted)."""
+        lives = tuple(u.life for u in self.pos.units)
+        try:
+            res = self._run(lives)
+        except Deadline:
+            res = BoundedResult("unknown", [f"time limit reached after {self.solves} CP-SAT solves and "
+                                            f"{self.nodes} tree nodes"])
+        res.solves, res.nodes = self.solves, self.nodes
+        return res
+
+    def _run(self, lives) -> BoundedResult:
+        pos, E = self.pos, self.E
+        who = pos.players[0] if E == 0 else pos.players[1]
+        if sim.won(pos, lives, E):
+            return BoundedResult("proved", [f"{who} already has a clean victory: no enemy creature is in play"])
+        status, plan, core, n = self.open_loop(lives, 0)
+        if status == "proved":
+            return BoundedResult("proved", self.plan_lines(plan) + [
+                f"CP-SAT counterexample search (every die value and reply free) against this plan: INFEASIBLE"
+                f" after {n} counterexample(s)" + (f" [rules: {', '.join(core)}]" if core else "")])
+        opt, core = self.optimistic(lives, 0)
+        if opt == "unsat":
+            return BoundedResult("refuted", [
+                f"even if every die value and every reply went {who}'s way, the enemy creatures cannot all be "
+                f"destroyed within {self.rounds} round(s): CP-SAT optimistic model INFEASIBLE"
+                + (f" [rules: {', '.join(core)}]" if core else "")])
+        if not self.use_tree:
+            return BoundedResult("unknown", ["no open-loop plan wins and the tree search is disabled"])
+        if self.node(lives, 0):
+            return BoundedResult("proved", [f"explicit game tree: {who} has a winning reply to every die value and "
+                                            f"reply ({self.nodes} nodes, {self.cp_nodes} decided by CP-SAT)"]
+                                 + self.strategy_line(lives))
+        return BoundedResult("refuted", [f"no strategy of {who} wins within {self.rounds} round(s); a line that "
+                                         f"beats it ({self.nodes} tree nodes):"] + self.refutation_line(lives, 0))
+
+    def plan_lines(self, plan) -> list[str]:
+        """The attacks of an open-loop plan, round by round."""
+        who = self.pos.players[0] if self.E == 0 else self.pos.players[1]
+        out = []
+        for t, moves in sorted(plan["moves"].items()):
+            dice = plan["dice"].get(t)
+            atk = [(a, x) for a, x in moves.items() if x]
+            text = ", ".join(f"{a} -> {x}" + (f" (die {dice[0][a]}, {TIERS[self.pos.dice.tier(dice[0][a])]})"
+                                               if dice else "") for a, x in atk) or "no attack"
+            out.append(f"plan of {who}, round {t // 2 + 1}: {text}")
+        return out
+
+    def strategy_line(self, lives) -> list[str]:
+        """E's first winning move in the tree."""
+        t = 0
+        while turn_side(self.pos, t) != self.E:
+            t += 1
+            if t >= self.T:
+                return []
+        for m in sim.moves(self.pos, lives, self.E) if t == 0 else []:
+            if self._dice_value(lives, t, m):
+                names = [u.id for u in self.pos.units]
+                return ["first move: " + (", ".join(f"{names[a]} -> {names[x]}" for a, x in m) or "no attack")]
+        return []
+
+    def refutation_line(self, lives, t) -> list[str]:
+        """One line of play that the winner cannot beat (the tree's values guide it)."""
+        out, names = [], [u.id for u in self.pos.units]
+        while t < self.T and not sim.won(self.pos, lives, self.E) and sim.alive(self.pos, lives, self.E):
+            side = turn_side(self.pos, t)
+            who = self.pos.players[0] if side == 0 else self.pos.players[1]
+            options = sim.moves(self.pos, lives, side)
+            if side == self.E:
+                options = sorted(options, key=len, reverse=True)[:1]
+            step = None
+            for m in options:
+                for (a, d), child in self._children(lives, t, m):
+                    if not self.node(child, t + 1):
+                        step = (m, a, d, child)
+                        break
+                if step:
+                    break
+            if step is None:
+                break
+            m, a, d, child = step
+            atk = [describe_attack(self.pos, names[x], names[y], a[k], d[k]) for k, (x, y) in enumerate(m)]
+            out.append(f"round {t // 2 + 1}, {who}: " + ("; ".join(atk) or "no attack"))
+            lives, t = child, t + 1
+        left = ", ".join(f"{names[i]} {v}" for i, v in enumerate(lives) if v > 0) or "none"
+        out.append(f"after that, creatures in play (life): {left}")
+        return out
