@@ -183,17 +183,30 @@ def _worker_main(conn, fn: Callable, opts: RunOptions) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C and ends us
     import solver.api  # noqa: F401 - pay the imports before the first scenario's clock starts
 
-    while True:
-        try:
+    try:
+        while True:
             chunk = conn.recv()
-        except (EOFError, OSError):
-            return
-        if chunk is None:
-            return
-        for idx, job in chunk:
-            conn.send(("start", idx))
-            conn.send(("done", idx, fn(job, opts)))
-        conn.send(("idle",))
+            if chunk is None:
+                return
+            for idx, job in chunk:
+                conn.send(("start", idx))
+                conn.send(("done", idx, fn(job, opts)))
+            conn.send(("idle",))
+    except (EOFError, OSError):  # the parent is gone: nothing left to report to
+        return
+
+
+@contextmanager
+def _sigint_ignored():
+    """Ignore SIGINT for the duration (a spawned child inherits the ignored disposition); main thread only."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
 
 
 @dataclass
@@ -245,7 +258,8 @@ class LocalPool:
         parent, child = self.ctx.Pipe()
         proc = self.ctx.Process(target=_worker_main, args=(child, self.fn, self.opts), daemon=True,
                                 name="arbiter-worker")
-        proc.start()
+        with _sigint_ignored():  # born ignoring Ctrl-C: the parent alone handles it and ends the workers
+            proc.start()
         child.close()
         return _Worker(proc, parent)
 

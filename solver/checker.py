@@ -178,9 +178,13 @@ class ScenarioCheck:
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
     def _because_ok(self, ex: Expectation, r: ExpectationResult) -> bool:
+        return not self._missing_because(ex, r)
+
+    def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
+        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
         core = [self.rs.canonical_rule(x) for x in r.rules]
-        return all(any(c == self.rs.canonical_rule(b) or c.startswith(self.rs.canonical_rule(b) + ".") for c in core)
-                   for b in ex.because)
+        return [b for b in ex.because
+                if not any(c == self.rs.canonical_rule(b) or c.startswith(self.rs.canonical_rule(b) + ".") for c in core)]
 
     def _failure_message(self, ex: Expectation, r: ExpectationResult) -> str:
         if r.verdict is Verdict.UNKNOWN:
@@ -193,7 +197,7 @@ class ScenarioCheck:
             if r.verdict is Verdict.POSSIBLE:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}"
             return msg
-        missing = [b for b in ex.because if b not in r.rules]
+        missing = self._missing_because(ex, r)
         return f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
 
     # -- actions -------------------------------------------------------------------

@@ -82,6 +82,44 @@ def check(
 
 
 @app.command()
+def generate(
+    out: Path = typer.Option(..., "--out", help="Folder to write the scenarios to (created if missing)."),
+    count: int = typer.Option(100, help="Number of scenarios."),
+    objects: int = typer.Option(10, help="Objects (creatures) per scenario."),
+    game: str = typer.Option("berserk", help="Game (berserk)."),
+    seed: int = typer.Option(0, help="Random seed: the same seed writes the same files."),
+    declared: int = typer.Option(3, help="Declared actions per scenario."),
+    cores: bool = typer.Option(False, help="Add expectations whose verdicts need rule cores (slower)."),
+) -> None:
+    """Write COUNT valid scenarios with known-by-construction expectations, for benchmarks and soak tests."""
+    from solver.generate import generate as _generate
+
+    try:
+        paths = _generate(out, count, objects, game, seed, declared, cores)
+    except (ValueError, OSError) as exc:
+        _usage(str(exc))
+    typer.echo(f"wrote {len(paths)} scenarios to {out}", err=True)
+
+
+@app.command()
+def bench(
+    generated: int = typer.Option(2000, help="Generated scenarios (10 objects each) for the throughput rows."),
+    sizes: str = typer.Option("10,100,1000", help="Object counts for the growth rows."),
+    per_size: int = typer.Option(3, help="Scenarios per size in the growth rows (1 for sizes of 1000 and more)."),
+    dask: bool = typer.Option(True, help="Include the Dask LocalCluster row (needs the dask extra)."),
+    library: Path = typer.Option(Path("scenarios"), help="The bundled library."),
+) -> None:
+    """Benchmark: scenarios/s per core, cost in minimal CP-SAT solves, --jobs 2 speed-up, Dask, growth by size."""
+    from solver.bench import Bench
+
+    try:
+        size_list = [int(x) for x in sizes.split(",") if x.strip()]
+    except ValueError:
+        _usage(f"--sizes must be comma-separated integers, not '{sizes}'")
+    typer.echo(Bench(generated=generated, sizes=size_list, per_size=per_size, dask=dask, library=library).run())
+
+
+@app.command()
 def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None:
     """Show outcomes, which effect won each contested characteristic, and the rule cores."""
     from solver.api import check_file

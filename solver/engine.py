@@ -99,8 +99,21 @@ class Engine:
     def core(self, extra: list[Lit] = ()) -> tuple[Answer, Core | None]:
         """Why is the model plus ``extra`` infeasible: a deletion-minimal core, re-checked.
 
-        Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit.
+        Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit or when
+        the core cannot be confirmed even with presolve off (a solver bug is never shown as a reason).
         """
+        answer, core = self._core(extra)
+        if answer is Answer.UNSAT and not core.verified and self.options.presolve:
+            saved, self.options.presolve = self.options.presolve, False
+            try:
+                answer, core = self._core(extra)
+            finally:
+                self.options.presolve = saved
+        if answer is Answer.UNSAT and not core.verified:
+            return Answer.UNKNOWN, None
+        return answer, core
+
+    def _core(self, extra: list[Lit]) -> tuple[Answer, Core | None]:
         answer, s = self.solve(extra)
         if answer is not Answer.UNSAT:
             return answer, None

@@ -59,6 +59,7 @@ class DecisiveAdvantage:
         self.deadline = deadline if deadline is not None else time.monotonic() + 3 * time_limit
         self.solves = 0
         self.me, self.them = pos.players
+        self.invariant_core: list[str] = []
 
     def _solve(self, cm: CombatModel):
         left = self.deadline - time.monotonic()
@@ -111,7 +112,8 @@ class DecisiveAdvantage:
         """Counterexample-guided search for an attack policy whose invariant and ranking CP-SAT proves."""
         banned: set[tuple[str, str]] = set()
         cuts: list[tuple[str, dict[str, int], int]] = []
-        why = ["no policy was tried"]
+        why = [f"no attack policy: some creature of {self.them} cannot be attacked by any creature of {self.me} "
+               f"that it cannot harm"]
         for n in range(MAX_POLICIES):
             use = self.candidate(banned, cuts)
             if use is None:
@@ -125,8 +127,8 @@ class DecisiveAdvantage:
                 banned.add((p, o))
                 continue
             for o in self.pos.side(1):
-                bad = self.rank_search(o.id, use[o.id])
-                if bad is not None:
+                proved, bad = self.rank_search(o.id, use[o.id])
+                if not proved:
                     dice, dealt, line = bad
                     why = [line]
                     cuts.append((o.id, dice, dealt))
@@ -191,7 +193,7 @@ class DecisiveAdvantage:
                                   f"{d} damage ({note})")
 
     def rank_search(self, focus: str, attackers: list[str]):
-        """Counterexample to the ranking for one focused creature: a round where it does not decrease."""
+        """Counterexample to the ranking for one focused creature: (True, proof line) or (False, (dice, dealt, line))."""
         pos = self.pos
         cm = CombatModel(pos)
         rm, m = cm.rm, cm.m
@@ -217,7 +219,7 @@ class DecisiveAdvantage:
         m.add(after[focus] >= before[focus])
         status, s, core = self._solve(cm)
         if status == "unsat":
-            return f"{focus}: INFEASIBLE" + (f" [rules: {', '.join(core)}]" if core else "")
+            return True, f"{focus}: INFEASIBLE" + (f" [rules: {', '.join(core)}]" if core else "")
         att = turns[0].att_die
         dice = {p: s.value(att[p]) for p in att}
         dfn = {p: s.value(turns[0].def_die[p]) for p in att}
@@ -225,12 +227,12 @@ class DecisiveAdvantage:
         hits = "; ".join(describe_attack(pos, p, focus, dice[p], dfn[p]) for p in attackers)
         line = (f"{focus} at life {s.value(before[focus])}: {hits}; {focus} heals {cm.units[focus].regen} at the end "
                 f"of the round -> life {s.value(after[focus])}: the ranking does not decrease")
-        return dice, dealt, line
+        return False, (dice, dealt, line)
 
     def certificate(self, use, policies: int, counterexamples: int) -> list[str]:
         """The printable proof: invariant, policy, ranking, each an infeasible CP-SAT search."""
         pos = self.pos
-        core = getattr(self, "invariant_core", [])
+        core = self.invariant_core
         out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} "
                f"({', '.join(u.id for u in pos.side(0))}) under any die value {pos.dice.values().start}-"
                f"{pos.dice.sides}, attacking or striking back: CP-SAT counterexample search INFEASIBLE"
@@ -241,7 +243,7 @@ class DecisiveAdvantage:
         out.append(f"ranking: (living creatures of {self.them}, life of the attacked one) decreases every round "
                    f"under every die value and reply:")
         for o in pos.side(1):
-            out.append("  " + self.rank_search(o.id, use[o.id]))
+            out.append("  " + self.rank_search(o.id, use[o.id])[1])
         out.append(f"CEGAR: {policies} candidate policy(ies), {counterexamples} counterexample(s) refined away")
         return out
 
@@ -268,8 +270,9 @@ class DecisiveAdvantage:
             parts = []
             for p in hitters:
                 v = s.value(dice[p.id])
+                d = damage(p, o, pos.dice, v)
                 parts.append(f"{p.id} die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(p, pos.dice, v)} -> "
-                             f"{damage(p, o, pos.dice, v)} damage")
+                             + (f"{d} damage" if d or strike(p, pos.dice, v) <= 0 else "blocked by protection, 0 damage"))
             dealt = sum(damage(p, o, pos.dice, s.value(dice[p.id])) for p in hitters)
             return [f"{self.them}'s {o.id} (life {o.life}, heals {o.regen} per round) can never be destroyed: with "
                     f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "

@@ -17,7 +17,7 @@ Creature data (object ``attributes`` / ``properties`` / ``abilities``):
 
 Options (scenario ``options``, defaults from the ruleset's ``combat`` data):
 ``dice_sides`` (6), ``tier_weak`` ("1-2"), ``tier_medium`` ("3-4"), ``tier_strong``
-("5-6"), ``counterstrike`` (true: an attacked creature strikes back), ``victory_horizon``
+("5-6"; ``none`` for an empty tier), ``counterstrike`` (true: an attacked creature strikes back), ``victory_horizon``
 (3: rounds searched for bounded refutations and proofs).
 """
 from __future__ import annotations
@@ -123,8 +123,10 @@ def reaches(a: Unit, t: Unit) -> bool:
 
 # -- reading a position from a scenario ----------------------------------------------------
 def parse_range(text: str, sides: int, name: str) -> list[int]:
-    """Die values of a tier given as '1-2', '3', '5-6' or '1,3'."""
+    """Die values of a tier given as '1-2', '3', '5-6', '1,3' or 'none' (an empty tier)."""
     out: list[int] = []
+    if str(text).strip().lower() == "none":
+        return out
     for part in str(text).replace(" ", "").split(","):
         if not part:
             continue

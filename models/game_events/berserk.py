@@ -26,3 +26,61 @@ class ChoiceSubphase(EventBase):
 
 
 EVENTS: tuple = (ChoiceSubphase,)
+
+
+class Recruit(EventBase):
+    """The Recruit subphase: the cards a player recruits into the squad, in order (532.8 may forbid some)."""
+
+    type: Literal["recruit"]
+    player: Id
+    cards: list[Id] = Field(min_length=1)
+    cells: dict[Id, Id] = Field(default_factory=dict, description="card -> cell it is placed on")
+    refs: ClassVar[dict[str, str]] = {"player": "player", "cards": "object"}
+
+    def references(self) -> list[tuple[str, str]]:
+        """The player, the cards and their cells."""
+        return super().references() + [("cell", c) for c in self.cells.values()]
+
+
+class LoseControl(EventBase):
+    """An effect makes a player lose control of a card (532.7)."""
+
+    type: Literal["lose_control"]
+    player: Id
+    object: Id
+    refs: ClassVar[dict[str, str]] = {"player": "player", "object": "object"}
+
+
+class PenaltyLoss(EventBase):
+    """A player is given a penalty loss (602.1)."""
+
+    type: Literal["penalty_loss"]
+    player: Id
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
+class DeclareRedeal(EventBase):
+    """A player declares a redeal (602.1: with one card in hand, the opponent wins)."""
+
+    type: Literal["declare_redeal"]
+    player: Id
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
+class CardVictory(EventBase):
+    """A card's ability whose text says a player won or lost is fulfilled (602.1)."""
+
+    type: Literal["card_victory"]
+    source: Id
+    player: Id
+    result: Literal["won", "lost"] = "won"
+    refs: ClassVar[dict[str, str]] = {"source": "object", "player": "player"}
+
+
+class CheckVictory(EventBase):
+    """The clean-victory conditions of 602.1 are checked (no creatures left, decisive advantage)."""
+
+    type: Literal["check_victory"]
+
+
+EVENTS = EVENTS + (Recruit, LoseControl, PenaltyLoss, DeclareRedeal, CardVictory, CheckVictory)

@@ -357,14 +357,16 @@ class Ti4(Ruleset):
     def _exceptions(self, comp, st, o: str, info, alive: dict) -> list[tuple[str, object]]:
         """(rule id, literal) pairs: while the literal holds, the rule keeps the component where it is."""
         rm, w = comp.rm, info.owner
-        held_by_other = rm.any_of([rm.all_of([_holder(comp, st, o, q), alive[q]]) for q in comp.players if q != w])
+
+        def held_by_other():
+            return rm.any_of([rm.all_of([_holder(comp, st, o, q), alive[q]]) for q in comp.players if q != w])
         out = []
         if "home_system" in info.types:
             out.append(("ti4.75.c5", rm.true))
         if "wormhole_token" in info.types:
             out.append(("ti4.75.10b", st["zone", o].is_("board")))
         if "zero_token" in info.types:
-            out.append(("ti4.75.10c", held_by_other))
+            out.append(("ti4.75.10c", held_by_other()))
         if ("attach", o) in st.vars:
             planets = [q for q, qi in comp.objects.items() if "planet" in qi.types]
             out.append(("ti4.75.10d", rm.all_of([st["zone", o].is_("board"), st["attach", o].one_of(planets)])))
@@ -374,12 +376,12 @@ class Ti4(Ruleset):
                                                             rm.neg(st["zone", t].one_of(self.gone_zones))])
                                                  for t in tokens])))
         if "command_token" in info.types:
-            out.append(("ti4.75.10f", rm.all_of([st["zone", o].is_("fleet_pool"), held_by_other])))
+            out.append(("ti4.75.10f", rm.all_of([st["zone", o].is_("fleet_pool"), held_by_other()])))
         if "commander" in info.types:
             unlocked = st.vars.get(("flag", o, "unlocked"), rm.false)
             out.append(("ti4.75.10f", rm.all_of([unlocked, self._token_with_mahact(comp, st, w, alive)])))
         if _has(info, UNITS):
-            out.append(("ti4.75.c7", rm.all_of([st["zone", o].is_("captured"), held_by_other])))
+            out.append(("ti4.75.c7", rm.all_of([st["zone", o].is_("captured"), held_by_other()])))
         return out
 
     def _token_with_mahact(self, comp, st, w: str, alive: dict):

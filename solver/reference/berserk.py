@@ -158,4 +158,11 @@ class BerserkRules(CoreRules):
         step.check(CONSERVATION, ok, f"{obj} dies or moves to a free adjacent cell")
 
 
-RULES = BerserkRules()
+from solver.reference.berserk_control import ControlVictoryRules  # noqa: E402
+
+
+class BerserkWithControl(ControlVictoryRules, BerserkRules):
+    """Berserk with control, squads and clean victory (532.5.4-532.8, 602.1)."""
+
+
+RULES = BerserkWithControl()

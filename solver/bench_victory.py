@@ -1,0 +1,98 @@
+"""Benchmark: the CP-SAT bounded forced-win check against a naive explicit minimax, on the same positions.
+
+Run it (it is not part of the test run):
+
+    python -m solver.bench_victory                # 1-3 creatures a side, 1-3 rounds, naive capped at 60 s
+    python -m solver.bench_victory --max-creatures 4 --max-rounds 3 --cap 60
+
+The positions: n protected creatures (life 4, strike 2-3-4, protection from non-magical
+attacks of strength 3 or more) against n creatures striking 3-4-5 with 2h lives, where h
+is the horizon: the claimant wins within h rounds whatever the dice and the replies, so
+both searches must prove a forced win (the naive one by trying every reply and every die
+value). Each naive run stops at the cap; once a size times out, larger ones are skipped.
+"""
+from __future__ import annotations
+
+import argparse
+import time
+
+from solver.victory_bounded import ForcedWin
+from solver.victory_model import DEFAULT_COMBAT, Position, Unit, dice_from
+from solver.victory_naive import NaiveSearch, Timeout
+
+
+def position(n: int, rounds: int) -> Position:
+    """n protected creatures against n creatures that need ``rounds`` weak strikes each."""
+    mine = [Unit(f"k{i}", 0, 4, 4, (2, 3, 4), protect_nonmagical=3) for i in range(n)]
+    theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5)) for i in range(n)]
+    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"))
+
+
+def run_solver(pos: Position, rounds: int, cap: float) -> tuple[str, float]:
+    """The CP-SAT check: verdict and seconds."""
+    t0 = time.perf_counter()
+    res = ForcedWin(pos, 0, rounds, time_limit=cap, deadline=time.monotonic() + cap).run()
+    return res.verdict, time.perf_counter() - t0
+
+
+def run_naive(pos: Position, rounds: int, cap: float) -> tuple[str, float | None]:
+    """The naive minimax: verdict and seconds (None on timeout)."""
+    t0 = time.perf_counter()
+    try:
+        win = NaiveSearch(pos, 0, rounds, deadline=time.monotonic() + cap).wins()
+    except Timeout:
+        return "timeout", None
+    return ("proved" if win else "refuted"), time.perf_counter() - t0
+
+
+def table(max_creatures: int, max_rounds: int, cap: float) -> list[dict]:
+    """Measure every size; naive runs beyond a timed-out size are skipped."""
+    rows, timed_out = [], []
+    for n in range(1, max_creatures + 1):
+        for h in range(1, max_rounds + 1):
+            pos = position(n, h)
+            verdict, secs = run_solver(pos, h, cap)
+            if any(n >= a and h >= b for a, b in timed_out):
+                naive, nsecs = "skipped", None
+            else:
+                naive, nsecs = run_naive(pos, h, cap)
+                if naive == "timeout":
+                    timed_out.append((n, h))
+            rows.append({"creatures": n, "rounds": h, "solver": verdict, "solver_s": secs,
+                         "naive": naive, "naive_s": nsecs})
+            print(_row(rows[-1]), flush=True)
+    return rows
+
+
+def _row(r: dict) -> str:
+    ns = f"{r['naive_s']:.3f}" if r["naive_s"] is not None else "-"
+    ratio = f"{r['naive_s'] / r['solver_s']:.1f}x" if r["naive_s"] is not None and r["solver_s"] > 0 else "-"
+    return (f"| {r['creatures']}v{r['creatures']} | {r['rounds']} | {r['solver']} | {r['solver_s']:.3f} | "
+            f"{r['naive']} | {ns} | {ratio} |")
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the comparison table and the ratio at the largest size the naive search finishes."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--max-creatures", type=int, default=3)
+    ap.add_argument("--max-rounds", type=int, default=3)
+    ap.add_argument("--cap", type=float, default=60.0, help="seconds per naive (and solver) run")
+    args = ap.parse_args(argv)
+    print("| creatures | rounds | solver | solver s | naive | naive s | naive/solver |")
+    print("|---|---|---|---|---|---|---|")
+    rows = table(args.max_creatures, args.max_rounds, args.cap)
+    done = [r for r in rows if r["naive_s"] is not None]
+    if done:
+        big = max(done, key=lambda r: (r["naive_s"], r["creatures"], r["rounds"]))
+        print(f"\nlargest size the naive search finished within {args.cap:.0f} s: {big['creatures']}v{big['creatures']}, "
+              f"{big['rounds']} round(s): naive {big['naive_s']:.3f} s, solver {big['solver_s']:.3f} s, "
+              f"ratio {big['naive_s'] / big['solver_s']:.1f}x")
+    mismatch = [r for r in done if r["naive"] != r["solver"]]
+    if mismatch:
+        print(f"DISAGREEMENT between solver and naive search: {mismatch}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

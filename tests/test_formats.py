@@ -1,0 +1,97 @@
+"""Report formats: pure renderings of result records (no solving here)."""
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from solver.formats import FORMATS, failures, formatter, public, summarize
+from models.results import ScenarioResult
+
+
+def record(status: str = "pass", path: str = "scenarios/x/a.yaml", **extra) -> dict:
+    """A minimal result record."""
+    rec = ScenarioResult(path=path, id="a", game="core", status=status, seconds=0.25, **extra).model_dump(mode="json")
+    return {**rec, "hash": "sha256:00"}
+
+
+FAILED = record("fail", expectations=[{"index": 0, "line": 12, "description": "c in hand", "expected": "holds",
+                                       "verdict": "impossible", "passed": False, "message": "excluded by core.move"}])
+ERRORED = record("error", path="scenarios/x/b.yaml", error="scenarios/x/b.yaml:3:5: unknown object 'z'")
+UNKNOWN = record("unknown", path="scenarios/x/c.yaml", error="scenarios/x/c.yaml: time limit of 1 s reached; stopped")
+
+
+def render(name: str, records: list[dict], timings: bool = False) -> str:
+    """A whole report in one format."""
+    f = formatter(name, timings)
+    return "".join(f.item(r) for r in records) + f.end(records)
+
+
+@pytest.mark.parametrize("rec, expected", [
+    (record(), []),
+    (FAILED, [(12, "expectation failed", "c in hand: impossible (expected holds) -- excluded by core.move")]),
+    (ERRORED, [(3, "error", "scenarios/x/b.yaml:3:5: unknown object 'z'")]),
+    (UNKNOWN, [(None, "unknown", "scenarios/x/c.yaml: time limit of 1 s reached; stopped")]),
+])
+def test_failures_locate_each_problem(rec, expected):
+    """(line, title, message) for what went wrong; the line of an error comes from its file:line prefix."""
+    assert failures(ScenarioResult.model_validate({k: v for k, v in rec.items() if k != "hash"})) == expected
+
+
+def test_summary_counts_each_status():
+    """One of each status."""
+    s = summarize([record(), FAILED, ERRORED, UNKNOWN])
+    assert (s.passed, s.failed, s.errors, s.unknown, s.total) == (1, 1, 1, 1, 4)
+
+
+@pytest.mark.parametrize("timings, has", [(False, False), (True, True)])
+def test_public_drops_timing_unless_asked(timings, has):
+    """seconds only with timings."""
+    assert ("seconds" in public(record(), timings)) is has
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_every_format_is_deterministic_and_timing_free(name):
+    """Rendering twice gives the same bytes; no timing appears unless asked (text never shows it)."""
+    recs = [record(), FAILED, ERRORED, UNKNOWN]
+    slow = [{**r, "seconds": 99.5} for r in recs]
+    assert render(name, recs) == render(name, slow)
+
+
+def test_junit_maps_statuses():
+    """fail -> failure; error and unknown -> error; pass -> empty test case; timing only with timings."""
+    root = ET.fromstring(render("junit", [record(), FAILED, ERRORED, UNKNOWN]))
+    suite = root.find("testsuite")
+    assert (suite.get("tests"), suite.get("failures"), suite.get("errors")) == ("4", "1", "2")
+    kinds = [[child.tag for child in case] for case in suite.iter("testcase")]
+    assert kinds == [[], ["failure"], ["error"], ["error"]]
+    assert "time" not in suite.find("testcase").attrib
+    timed = ET.fromstring(render("junit", [record()], timings=True)).find("testsuite/testcase")
+    assert timed.get("time") == "0.2500"
+
+
+def test_junit_escapes_markup():
+    """Quotes, ampersands and angle brackets in messages stay well-formed XML."""
+    bad = record("error", error='a <b> & "c"')
+    case = ET.fromstring(render("junit", [bad])).find("testsuite/testcase/error")
+    assert case.get("message") == 'a <b> & "c"'
+
+
+def test_github_annotation_escapes_and_points_at_line():
+    """An ::error per problem with file and line; newlines, commas and colons escaped as GitHub requires."""
+    rec = record("error", path="s/a,b.yaml", error="s/a,b.yaml:4:1: bad\nthing")
+    line = render("github", [rec]).splitlines()[0]
+    assert line == "::error file=s/a%2Cb.yaml,line=4,title=arbiter error%3A a::s/a,b.yaml:4:1: bad%0Athing"
+
+
+def test_jsonl_one_line_per_record_with_hash():
+    """Each line parses back to its record (minus timing)."""
+    lines = render("jsonl", [record(), FAILED]).splitlines()
+    assert [json.loads(x)["status"] for x in lines] == ["pass", "fail"]
+    assert all("seconds" not in json.loads(x) and json.loads(x)["hash"] == "sha256:00" for x in lines)
+
+
+def test_text_ends_with_counts():
+    """The person's report ends with the counts line."""
+    assert render("text", [record(), FAILED]).endswith("\n1 passed, 1 failed, 0 errors, 0 unknown, 2 total\n")

@@ -1,0 +1,48 @@
+"""Metamorphic properties: renaming players and objects, reordering objects, or shifting every timestamp by
+the same amount changes no verdict and no number of outcomes."""
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from models.scenario import Scenario
+from solver.api import check_scenario
+from solver.reference import GAMES
+from solver.reference.generate import random_doc, rename, reorder_objects, shift_timestamps
+
+EXAMPLES = 25
+
+
+def _verdicts(doc: dict) -> tuple:
+    res = check_scenario(Scenario.model_validate(doc))
+    assert res.error is None, res.error
+    return len(res.outcomes), res.unique, tuple(e.verdict.value for e in res.expectations)
+
+
+TRANSFORMS = {
+    "rename": lambda doc, rng: rename(doc),
+    "reorder_objects": reorder_objects,
+    "shift_timestamps": lambda doc, rng: shift_timestamps(doc, rng.randint(1, 1000)),
+}
+
+
+@pytest.mark.parametrize("transform", sorted(TRANSFORMS))
+@pytest.mark.parametrize("game", GAMES)
+@settings(derandomize=True, max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False))
+def test_transform_changes_no_verdict(game: str, transform: str, rng) -> None:
+    """The checker gives the transformed scenario the same verdicts as the original."""
+    doc = random_doc(rng, game)
+    assert _verdicts(TRANSFORMS[transform](doc, rng)) == _verdicts(doc)
+
+
+def test_rename_really_renames() -> None:
+    """The renaming touches every id (so the property above is not vacuous)."""
+    doc = random_doc(random.Random(3), "berserk")
+    renamed = rename(doc)
+    assert {p["id"] for p in renamed["players"]}.isdisjoint({p["id"] for p in doc["players"]})
+    assert {o["id"] for o in renamed["objects"]}.isdisjoint({o["id"] for o in doc["objects"]})
+    Scenario.model_validate(renamed)

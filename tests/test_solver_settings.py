@@ -1,0 +1,116 @@
+"""Solver settings change no answer, and every core shown is re-checked on a model built again from scratch.
+
+- presolve on/off and other random seeds: same outcomes, verdicts and action statuses (guards against
+  solver bugs such as wrong cores or lost solutions);
+- each core the checker shows (expectation verdicts, contradictions, action legality): keeping all of its
+  members keeps the model infeasible, removing any one makes it feasible.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from models.loader import load_scenario
+from models.scenario import Scenario
+from solver.checker import ScenarioCheck
+from solver.compile import Compiler
+from solver.engine import Answer, Engine, SolverOptions
+from solver.games import ruleset_for
+from solver.reference import GAMES
+from solver.reference.generate import random_scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
+SETTINGS = {"presolve-off": SolverOptions(presolve=False), "seed-12345": SolverOptions(seed=12345)}
+
+
+def _answers(sc: Scenario, opts: SolverOptions) -> tuple:
+    res = ScenarioCheck(sc, options=opts).run()
+    traces = sorted(tuple(tuple(sorted(st.items())) for st in o.trace) for o in res.outcomes)
+    return (res.status.value, res.error, res.outcomes_complete, traces, [e.verdict.value for e in res.expectations],
+            [(a.id, a.statuses) for a in res.actions], [(c.verdict, c.passed) for c in res.claims])
+
+
+@pytest.mark.parametrize("path", LIBRARY, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_library_answers_do_not_depend_on_settings(path: Path) -> None:
+    """Presolve off, or another seed: the same answers as the defaults."""
+    sc = load_scenario(path).scenario
+    base = _answers(sc, SolverOptions())
+    for name, opts in SETTINGS.items():
+        assert _answers(sc, opts) == base, name
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(derandomize=True, max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False))
+def test_random_answers_do_not_depend_on_settings(game: str, rng) -> None:
+    """The same on random small scenarios."""
+    sc = random_scenario(rng, game)
+    base = _answers(sc, SolverOptions())
+    for name, opts in SETTINGS.items():
+        assert _answers(sc, opts) == base, name
+
+
+# -- cores, re-checked on a fresh model ------------------------------------------------------------
+def _fresh(sc: Scenario, query) -> tuple[list, Engine]:
+    """The model built again from the scenario, the query literals, and an engine over it."""
+    comp = Compiler(sc, ruleset_for(sc.game))
+    comp.compile_events()
+    extra = query(comp)  # before the engine: building the query may create rule literals
+    return extra, Engine(comp.rm, SolverOptions())
+
+
+def _assert_minimal_core(sc: Scenario, query, members: list[str], what: str) -> None:
+    extra, eng = _fresh(sc, query)
+    answer, _ = eng.solve(extra, members)
+    assert answer is Answer.UNSAT, f"{what}: the core {members} does not exclude it"
+    for m in members:
+        answer, _ = eng.solve(extra, [x for x in members if x != m])
+        assert answer is Answer.SAT, f"{what}: the core {members} is not minimal ({m} is not needed)"
+
+
+def _shown_cores(sc: Scenario):
+    """(what, query builder, member names) for every core the checker shows on this scenario."""
+    res = ScenarioCheck(sc, why=True).run()
+    out = []
+    for e in res.expectations:
+        if not (e.rules or e.facts) or e.verdict.value not in ("holds", "impossible"):
+            continue
+        ex = sc.expect[e.index]
+        negate = e.verdict.value == "holds"
+
+        def query(comp, ex=ex, negate=negate):
+            lit = comp.expectation_lit(ex)
+            return [~lit if negate else lit]
+        out.append((f"expect[{e.index}] {e.verdict.value}", query,
+                    [f"rule:{r}" for r in e.rules] + [f"fact:{f}" for f in e.facts]))
+    if res.contradiction:
+        members = [m.replace("rule ", "rule:", 1).replace("fact ", "fact:", 1) for m in res.contradiction]
+        out.append(("contradiction", lambda comp: [], members))
+    return res, out
+
+
+@pytest.mark.parametrize("path", LIBRARY, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_shown_core_is_minimal_and_excludes(path: Path) -> None:
+    """Keeping every rule and fact of a shown core keeps the model infeasible; dropping any one makes it feasible."""
+    sc = load_scenario(path).scenario
+    res, cores = _shown_cores(sc)
+    for what, query, members in cores:
+        _assert_minimal_core(sc, query, members, what)
+
+
+@pytest.mark.parametrize("path", LIBRARY, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_action_cores_exclude_the_other_statuses(path: Path) -> None:
+    """The rules shown for an illegal or interrupted action (with the scenario's facts) exclude every other status."""
+    sc = load_scenario(path).scenario
+    res = ScenarioCheck(sc).run()
+    for a in res.actions:
+        if not a.rules:
+            continue
+        extra, eng = _fresh(sc, lambda comp, a=a: [~comp.stage["status", a.id].is_(a.statuses[0])])
+        names = [f"rule:{r}" for r in a.rules] + [n for n in eng.named if n.startswith("fact:")]
+        answer, _ = eng.solve(extra, names)
+        assert answer is Answer.UNSAT, f"action {a.id}: rules {a.rules} do not force {a.statuses[0]}"

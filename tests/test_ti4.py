@@ -1,0 +1,256 @@
+"""Twilight Imperium 4 elimination (rule 75 / LRR 33): per-rule trivial, feasible and infeasible checks via the API."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from solver.api import check_file
+from solver.games import ruleset_for
+from solver.games.ti4 import RULES
+from tests.helpers import run, scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = ROOT / "scenarios" / "ti4"
+THREE = ("alice", "bob", "carol")
+
+#: Alice controls Lodor; Bob and Carol each have an infantry on the board.
+BASE = [
+    {"id": "lodor", "zone": "board", "types": ["planet"], "controller": "alice"},
+    {"id": "bob_inf", "owner": "bob", "zone": "board", "types": ["ground_force"]},
+    {"id": "carol_inf", "owner": "carol", "zone": "board", "types": ["ground_force"]},
+]
+#: Bob takes Lodor: Alice is eliminated unless something else keeps her in the game.
+TAKE_LODOR = [{"type": "planet_control", "planet": "lodor", "player": "bob"}]
+#: Nothing changes: the check runs on a state where Alice still controls Lodor.
+IDLE = [{"type": "check_elimination"}]
+
+
+def _obj(oid: str, zone: str, types: list[str], **more) -> dict:
+    return {"id": oid, "zone": zone, "types": types, **more}
+
+
+def _alice(status: str) -> dict:
+    return {"player": "alice", "status": status}
+
+
+ELIMINATED, IN_GAME = _alice("eliminated"), _alice("in_game")
+
+#: rule id, extra objects, atoms that hold after Bob takes Lodor, atoms the rule excludes, atoms when nothing happens
+CASES = [
+    ("ti4.75.1", [], ELIMINATED, IN_GAME, IN_GAME),
+    ("ti4.75.1a", [_obj("alice_inf", "board", ["ground_force", "infantry"], owner="alice")],
+     IN_GAME, ELIMINATED, IN_GAME),
+    ("ti4.75.1b", [_obj("alice_dock", "board", ["structure"], owner="alice", abilities=["production"])],
+     IN_GAME, ELIMINATED, IN_GAME),
+    ("ti4.75.1c", [_obj("quann", "board", ["planet"], controller="alice")], IN_GAME, ELIMINATED, IN_GAME),
+    ("ti4.75.c4", [_obj("flagship", "board", ["ship", "flagship"], owner="alice", abilities=["produce_infantry"])],
+     ELIMINATED, IN_GAME, IN_GAME),
+    ("ti4.75.2", [_obj("alice_tech", "reinforcements", ["technology"], owner="alice")],
+     {"object": "alice_tech", "zone": "box"}, {"object": "alice_tech", "zone": "reinforcements"},
+     {"object": "alice_tech", "zone": "reinforcements"}),
+    ("ti4.75.3", [_obj("law", "play_area", ["agenda"], controller="alice")],
+     {"object": "law", "zone": "agenda_discard"}, {"object": "law", "zone": "play_area"},
+     {"object": "law", "zone": "play_area", "controller": "alice"}),
+    ("ti4.75.4", [_obj("bob_note", "hand", ["promissory_note"], owner="bob", controller="alice")],
+     {"object": "bob_note", "zone": "hand", "controller": "bob"}, {"object": "bob_note", "zone": "box"},
+     {"object": "bob_note", "controller": "alice"}),
+    ("ti4.75.4a", [_obj("alice_note", "play_area", ["promissory_note"], owner="alice", controller="bob")],
+     {"object": "alice_note", "zone": "box"}, {"object": "alice_note", "controller": "bob"},
+     {"object": "alice_note", "zone": "play_area", "controller": "bob"}),
+    ("ti4.75.5", [_obj("sabotage", "hand", ["action_card"], controller="alice")],
+     {"object": "sabotage", "zone": "action_discard"}, {"object": "sabotage", "zone": "hand"},
+     {"object": "sabotage", "zone": "hand"}),
+    ("ti4.75.6", [_obj("warfare", "play_area", ["strategy_card"], controller="alice", flags={"exhausted": True})],
+     {"object": "warfare", "zone": "common_area", "controller": "none"}, {"object": "warfare", "controller": "alice"},
+     {"object": "warfare", "zone": "play_area", "controller": "alice"}),
+    ("ti4.75.7", [_obj("secret", "play_area", ["secret_objective"], controller="alice")],
+     {"object": "secret", "zone": "secret_deck"}, {"object": "secret", "zone": "play_area"},
+     {"object": "secret", "zone": "play_area"}),
+    ("ti4.75.8", [_obj("speaker", "play_area", ["speaker_token"], controller="alice")],
+     {"object": "speaker", "controller": "bob"}, {"object": "speaker", "controller": "carol"},
+     {"object": "speaker", "controller": "alice"}),
+    ("ti4.75.10a", [_obj("tech", "play_area", ["faction_technology"], owner="alice"),
+                    _obj("valefar", "play_area", ["assimilation_token"], owner="bob", attached_to="tech")],
+     {"object": "tech", "zone": "play_area"}, {"object": "tech", "zone": "box"}, {"object": "tech", "zone": "play_area"}),
+    ("ti4.75.10b", [_obj("alpha", "board", ["wormhole_token"], owner="alice")],
+     {"object": "alpha", "zone": "board"}, {"object": "alpha", "zone": "box"}, {"object": "alpha", "zone": "board"}),
+    ("ti4.75.10c", [_obj("zero", "play_area", ["zero_token"], owner="alice", controller="bob")],
+     {"object": "zero", "zone": "play_area", "controller": "bob"}, {"object": "zero", "zone": "box"},
+     {"object": "zero", "controller": "bob"}),
+    ("ti4.75.10d", [_obj("quann", "board", ["planet"], controller="bob"),
+                    _obj("hero", "board", ["hero"], owner="alice", attached_to="quann")],
+     {"object": "hero", "zone": "board", "attached_to": "quann"}, {"object": "hero", "zone": "box"},
+     {"object": "hero", "zone": "board"}),
+    ("ti4.75.10e", [_obj("bob_token", "fleet_pool", ["command_token"], owner="bob", controller="alice")],
+     {"object": "bob_token", "zone": "reinforcements", "controller": "bob"}, {"object": "bob_token", "zone": "fleet_pool"},
+     {"object": "bob_token", "zone": "fleet_pool", "controller": "alice"}),
+    ("ti4.75.10f", [_obj("alice_token", "fleet_pool", ["command_token"], owner="alice", controller="bob"),
+                    _obj("commander", "play_area", ["commander"], owner="alice", flags={"unlocked": True})],
+     {"object": "commander", "zone": "play_area"}, {"object": "commander", "zone": "box"},
+     {"object": "commander", "zone": "play_area"}),
+    ("ti4.75.11", [_obj("bob_ship", "captured", ["ship"], owner="bob", controller="alice")],
+     {"object": "bob_ship", "zone": "reinforcements", "controller": "bob"}, {"object": "bob_ship", "zone": "captured"},
+     {"object": "bob_ship", "zone": "captured", "controller": "alice"}),
+    ("ti4.75.c5", [_obj("home", "board", ["system", "home_system"], owner="alice")],
+     {"object": "home", "zone": "board"}, {"object": "home", "zone": "box"}, {"object": "home", "zone": "board"}),
+    ("ti4.75.c6", [_obj("obsidian", "play_area", ["relic"], controller="alice"),
+                   _obj("fragment", "play_area", ["relic_fragment"], controller="alice", properties={"trait": "cultural"})],
+     {"object": "fragment", "zone": "cultural_discard"}, {"object": "fragment", "zone": "play_area"},
+     {"object": "obsidian", "zone": "play_area"}),
+    ("ti4.75.c7", [_obj("alice_ship", "captured", ["ship"], owner="alice", controller="bob")],
+     {"object": "alice_ship", "zone": "captured", "controller": "bob"}, {"object": "alice_ship", "zone": "box"},
+     {"object": "alice_ship", "zone": "captured"}),
+]
+
+#: rules that need more players: rule id, players, atoms that hold, atoms excluded, atoms when nothing happens
+PLAYER_CASES = [
+    ("ti4.75.9", ("alice", "bob", "carol", "dave", "erin"),
+     {"player": "bob", "player_attributes": {"strategy_cards": 1}},
+     {"player": "bob", "player_attributes": {"strategy_cards": 2}},
+     {"player": "bob", "player_attributes": {"strategy_cards": 1}}),
+    ("ti4.strategy_phase.count", ("alice", "bob", "carol", "dave"),
+     {"player": "bob", "player_attributes": {"strategy_cards": 2}},
+     {"player": "bob", "player_attributes": {"strategy_cards": 1}},
+     {"player": "bob", "player_attributes": {"strategy_cards": 2}}),
+    ("ti4.victory.last_player", ("alice", "bob"), {"winner": "bob"}, {"player": "bob", "status": "in_game"},
+     {"player": "bob", "status": "in_game"}),
+]
+
+ALL_CASES = [(rule, THREE, extra, holds, excluded, idle) for rule, extra, holds, excluded, idle in CASES] + \
+            [(rule, players, [], holds, excluded, idle) for rule, players, holds, excluded, idle in PLAYER_CASES]
+IDS = [c[0] for c in ALL_CASES]
+
+
+def _doc(players, extra, events, expect) -> dict:
+    objects = [o for o in BASE if o.get("owner") in (None, *players)] + extra
+    return scenario("ti4", players=players, objects=objects, events=events, expect=expect)
+
+
+@pytest.mark.parametrize("rule,players,extra,holds,excluded,idle", ALL_CASES, ids=IDS)
+def test_trivial_nothing_happens_without_elimination(rule, players, extra, holds, excluded, idle):
+    """Nobody is eliminated: the rule moves nothing; the state stays as it was."""
+    res = run(_doc(players, extra, IDLE, [idle, IN_GAME, {"unique": True}]))
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+
+
+@pytest.mark.parametrize("rule,players,extra,holds,excluded,idle", ALL_CASES, ids=IDS)
+def test_feasible_rule_decides_the_outcome(rule, players, extra, holds, excluded, idle):
+    """Bob takes Lodor: the rule's outcome holds, and the rule is behind it."""
+    res = run(_doc(players, extra, TAKE_LODOR, [{**holds, "because": [rule]}, {"unique": True}]))
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+    assert rule in res.expectations[0].rules
+
+
+@pytest.mark.parametrize("rule,players,extra,holds,excluded,idle", ALL_CASES, ids=IDS)
+def test_infeasible_rule_excludes_the_alternative(rule, players, extra, holds, excluded, idle):
+    """The alternative the rule rules out is impossible, with the rule in the core; claimed to hold, it fails."""
+    res = run(_doc(players, extra, TAKE_LODOR, [{**excluded, "verdict": "impossible", "because": [rule]},
+                                                {**excluded}]))
+    first, second = res.expectations
+    assert first.passed and first.verdict.value == "impossible" and rule in first.rules
+    assert not second.passed and second.verdict.value == "impossible"
+    assert res.status.value == "fail" and "expected holds, but it is impossible" in second.message
+
+
+# -- rule ids: 75 (seed) and 33 (English LRR) ------------------------------------------------------
+@pytest.mark.parametrize("alias,canonical", [("ti4.33.4a", "ti4.75.4a"), ("ti4.33", "ti4.75"), ("ti4.33.10f", "ti4.75.10f"),
+                                             ("ti4.75.1", "ti4.75.1"), ("ti4.330.1", "ti4.330.1")])
+def test_alias_33_is_75(alias, canonical):
+    """Rule 33.x of the English reference resolves to 75.x; other ids are untouched."""
+    assert ruleset_for("ti4").canonical_rule(alias) == canonical
+
+
+def test_because_with_english_ids_finds_the_same_rule():
+    """A scenario citing ti4.33.4a and ti4.33.1 passes exactly like one citing ti4.75.4a and ti4.75.1."""
+    extra = [_obj("alice_note", "play_area", ["promissory_note"], owner="alice", controller="bob")]
+    doc = _doc(THREE, extra, TAKE_LODOR, [{**ELIMINATED, "because": ["ti4.33.1"]},
+                                          {"object": "alice_note", "zone": "box", "because": ["ti4.33.4a"]}])
+    doc["rules"] = ["ti4.33.4a", "ti4.33.1"]
+    res = run(doc)
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+
+
+def test_unknown_english_id_is_an_error():
+    """An alias that names no rule is reported with the file, not silently accepted."""
+    doc = _doc(THREE, [], TAKE_LODOR, [ELIMINATED])
+    doc["rules"] = ["ti4.33.99"]
+    res = run(doc)
+    assert res.status.value == "error" and "ti4.75.99" in res.error and "test.yaml" in res.error
+
+
+# -- a false expectation fails with its reason ----------------------------------------------------
+def test_false_expectation_fails_with_reason():
+    """Claiming the speaker token goes to Carol (not to the player on the left) makes the scenario fail, citing 75.8."""
+    extra = [_obj("speaker", "play_area", ["speaker_token"], controller="alice")]
+    res = run(_doc(THREE, extra, TAKE_LODOR, [{"object": "speaker", "controller": "carol"}]))
+    (ex,) = res.expectations
+    assert res.status.value == "fail" and not ex.passed
+    assert ex.verdict.value == "impossible" and "ti4.75.8" in ex.rules and "expected holds" in ex.message
+
+
+def test_wrong_because_fails_with_reason():
+    """The right verdict with a rule that is not behind it fails and names only the missing rule (aliases resolved)."""
+    res = run(_doc(THREE, [], TAKE_LODOR, [{**ELIMINATED, "because": ["ti4.33.1", "ti4.75.8"]}]))
+    (ex,) = res.expectations
+    assert res.status.value == "fail" and ex.verdict.value == "holds"
+    assert ex.message.endswith("do not include ti4.75.8")
+
+
+def test_naalu_zero_token_leaves_at_end_of_status_phase():
+    """75.10c: the token stays with Bob until the status phase ends, then leaves the game."""
+    extra = [_obj("zero", "play_area", ["zero_token"], owner="alice", controller="bob")]
+    res = run(_doc(THREE, extra, TAKE_LODOR + [{"type": "end_status_phase"}],
+                   [{"at": 1, "object": "zero", "controller": "bob"},
+                    {"object": "zero", "exists": False, "because": ["ti4.75.10c"]}]))
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+
+
+# -- bad input ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("extra,events,needle", [
+    ([_obj("frag", "play_area", ["relic_fragment"], controller="alice")], TAKE_LODOR, "trait"),
+    ([], [{"type": "planet_control", "planet": "bob_inf", "player": "bob"}], "not a planet"),
+    ([_obj("note", "hand", ["promissory_note"], controller="alice")], TAKE_LODOR, "needs an owner"),
+])
+def test_bad_input_is_a_one_line_error(extra, events, needle):
+    """Inconsistent TI4 data is an error result with file and line, never a traceback."""
+    res = run(_doc(THREE, extra, events, [ELIMINATED]))
+    assert res.status.value == "error" and needle in res.error and res.error.startswith("test.yaml:")
+    assert "\n" not in res.error and "Traceback" not in res.error
+
+
+# -- the library ------------------------------------------------------------------------------------
+def _cited() -> set[str]:
+    rs = ruleset_for("ti4")
+    out: set[str] = set()
+    for path in LIBRARY.glob("*.yaml"):
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        out |= {rs.canonical_rule(r) for r in doc.get("rules", [])}
+        out |= {rs.canonical_rule(b) for ex in doc.get("expect", []) for b in ex.get("because", [])}
+    return out
+
+
+def test_every_rule_has_a_scenario():
+    """Every TI4 rule id is cited by at least one library scenario."""
+    assert sorted(set(RULES) - _cited()) == []
+
+
+SEED_POINTS = ["75.1", "75.1a", "75.1b", "75.1c", "75.2", "75.3", "75.4", "75.4a", "75.5", "75.6", "75.7", "75.8",
+               "75.9", "75.10a", "75.10b", "75.10c", "75.10d", "75.10e", "75.10f", "75.11",
+               "75.c4", "75.c5", "75.c5a", "75.c6", "75.c7"]
+
+
+@pytest.mark.parametrize("point", SEED_POINTS)
+def test_every_seed_point_is_a_rule(point):
+    """Every numbered point and comment of the seed's rule 75 is a registered rule id."""
+    assert f"ti4.{point}" in RULES
+
+
+@pytest.mark.parametrize("name", ["75.1a-ground-force-prevents-elimination.yaml",
+                                  "75.c4-arborec-flagship-lacks-production.yaml",
+                                  "33.4a-english-numbering.yaml"])
+def test_library_examples_pass(name):
+    """The seed's Arborec example, a negative case and the alias scenario pass through check_file."""
+    res = check_file(LIBRARY / name)
+    assert res.status.value == "pass", [e.message for e in res.expectations]
