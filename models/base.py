@@ -10,7 +10,7 @@ Id = Annotated[str, Field(pattern=r"^[A-Za-z_][A-Za-z0-9_.\-]*$", min_length=1, 
 #: A rule id such as ``berserk.524.2`` or ``mtg.800.4a``.
 RuleId = Annotated[str, Field(pattern=r"^[a-z0-9_]+(\.[A-Za-z0-9_\-]+)+$", max_length=80)]
 #: A bounded integer value of an attribute (life, power, tokens ...).
-Value = Annotated[int, Field(ge=-1_000_000, le=1_000_000)]
+Value = Annotated[int, Field(ge=-1_000_000, le=1_000_000, strict=True)]  # strict: 'true' is not a number
 #: A short name (zone, type, ability, property value).
 Name = Annotated[str, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-+ ]*$", min_length=1, max_length=64)]
 

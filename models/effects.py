@@ -46,6 +46,9 @@ class Effect(Strict):
             raise ValueError(f"effect of kind '{self.kind}' needs {', '.join(missing)}")
         if self.kind == "add" and not isinstance(self.value, int):
             raise ValueError("effect of kind 'add' needs an integer value")
+        if self.kind == "control" and isinstance(self.targets, Selector) and self.targets.controlled_by:
+            raise ValueError("a control effect cannot choose its targets by who controls them "
+                             "(the choice would depend on the effect itself); list the targets")
         if self.duration == "static" and self.source is None:
             raise ValueError("a static effect needs a source")
         if self.duration == "until_next_turn" and self.until_player is None:

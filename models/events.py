@@ -18,6 +18,8 @@ class EventBase(Strict):
     note: str | None = Field(default=None, max_length=1000)
     #: field name -> kind of id it references (player/object/effect/cell), checked on load.
     refs: ClassVar[dict[str, str]] = {}
+    #: the object this event declares (``declared_id``) is an action that can be resolved
+    creates_action: ClassVar[bool] = False
 
     def references(self) -> list[tuple[str, str]]:
         """(kind, id) pairs this event refers to, for reference checking."""

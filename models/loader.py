@@ -101,8 +101,10 @@ def find_scenarios(paths: list[str | Path]) -> list[Path]:
     """Scenario files under the given files and folders, sorted, each once."""
     out: list[Path] = []
     for p in map(Path, paths):
-        if p.is_dir():
-            out += sorted(q for q in p.rglob("*") if q.suffix in SCENARIO_SUFFIXES and q.is_file())
+        if p.is_dir() and p.suffix not in SCENARIO_SUFFIXES:
+            # a folder named like a scenario is listed itself, so that it is reported, never skipped
+            out += sorted(q for q in p.rglob("*") if q.suffix in SCENARIO_SUFFIXES
+                          and (q.is_file() or q.is_dir()))
         else:
             out.append(p)
     return list(dict.fromkeys(out))

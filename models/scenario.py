@@ -20,6 +20,8 @@ LIMITS = {
     "cells": 2500,
     "claims": 50,
 }
+#: the scenario field each limit counts, where the names differ
+LIMIT_FIELDS = {"expectations": "expect"}
 
 PlayerStatus = Literal["in_game", "left", "lost", "won", "conceded", "eliminated"]
 PLAYER_STATUSES: tuple[str, ...] = ("in_game", "left", "lost", "won", "conceded", "eliminated")
@@ -43,6 +45,13 @@ class Board(Strict):
     cols: int | None = Field(default=None, ge=1, le=50)
     cells: list[Id] = Field(default_factory=list)
     adjacent: dict[Id, list[Id]] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _cell_limit(self) -> "Board":
+        n = len(self.cells) + (self.rows or 0) * (self.cols or 0)
+        if n > LIMITS["cells"]:
+            raise ValueError(f"too many cells: {n} (limit {LIMITS['cells']})")
+        return self
 
     def all_cells(self) -> list[str]:
         """Every cell id: explicit cells plus the generated grid."""
@@ -129,16 +138,41 @@ class Scenario(Strict):
     expect: list[Expectation] = Field(default_factory=list)
     claims: list[Claim] = Field(default_factory=list, description="Victory claims (decisive advantage, forced win).")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _sizes_first(cls, data):
+        """Refuse oversized input before validating its items (fast), naming the first item over the limit."""
+        if isinstance(data, dict):
+            for name, limit in LIMITS.items():
+                items = data.get(LIMIT_FIELDS.get(name, name))
+                if isinstance(items, list) and len(items) > limit:
+                    raise ValueError(f"too many {name}: {len(items)} (limit {limit}); "
+                                     f"{LIMIT_FIELDS.get(name, name)}[{limit}] is one too many")
+        return data
+
     @model_validator(mode="after")
     def _sizes_and_references(self) -> "Scenario":
-        for field, limit in LIMITS.items():
+        for name, limit in LIMITS.items():
+            field = LIMIT_FIELDS.get(name, name)
             items = getattr(self, field, None)
             if field == "cells":
                 items = self.board.all_cells() if self.board else []
             if items is not None and len(items) > limit:
-                raise ValueError(f"too many {field}: {len(items)} (limit {limit})")
+                raise ValueError(f"too many {name}: {len(items)} (limit {limit})")
         check_references(self)
         return self
+
+
+def _where_again(sc: "Scenario", kind: str, dup: str) -> str:
+    """' (again at SECTION[i])': where a duplicate id appears for the second time, for the error's line."""
+    places = []
+    section = {"player": "players", "object": "objects", "effect": "effects"}.get(kind)
+    if section:
+        places += [(f"{section}[{i}]", x.id) for i, x in enumerate(getattr(sc, section))]
+    places += [(f"events[{i}]", ev.declared_id() if kind == "object" else ev.declared_effect_id())
+               for i, ev in enumerate(sc.events) if kind in ("object", "effect")]
+    hits = [where for where, i in places if i == dup]
+    return f" (again at {hits[1]})" if len(hits) > 1 else ""
 
 
 def _dupes(ids: list[str]) -> list[str]:
@@ -155,7 +189,7 @@ def check_references(sc: Scenario) -> None:
     for kind, ids in (("player", players), ("object", objects), ("effect", effects), ("cell", cells)):
         d = _dupes(ids)
         if d:
-            raise ValueError(f"duplicate {kind} id: {', '.join(d)}")
+            raise ValueError(f"duplicate {kind} id: {', '.join(d)}{_where_again(sc, kind, d[0])}")
     pset, oset, cset = set(players), set(objects), set(cells)
 
     def need(kind: str, value: str | None, known: set[str], where: str) -> None:
@@ -198,6 +232,12 @@ def check_references(sc: Scenario) -> None:
         for kind, ref in ev.references():
             known = {"player": pset, "object": oset, "effect": set(effects), "cell": cset}[kind]
             need(kind, ref, known, f"events[{i}] ({ev.type})")
+    actions = {o.id for o in sc.objects if o.action is not None} | {e.declared_id() for e in sc.events
+                                                                    if e.type == "declare" or e.creates_action}
+    for i, ev in enumerate(sc.events):
+        if ev.type in ("resolve", "start_execution", "finish_execution") and ev.action in oset - actions:
+            raise ValueError(f"events[{i}] ({ev.type}): '{ev.action}' is not an action (declare it, or give the "
+                             f"object an 'action')")
     for i, ex in enumerate(sc.expect):
         for kind, ref in ex.references():
             known = {"player": pset, "object": oset, "effect": set(effects), "cell": cset}[kind]

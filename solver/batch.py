@@ -31,6 +31,10 @@ MAX_CHUNK = 32
 Record = dict[str, Any]
 
 
+class ClusterError(RuntimeError):
+    """The Dask cluster cannot be used (not installed, not reachable)."""
+
+
 class ScenarioTimeout(BaseException):
     """Raised inside a check that ran past its time limit (a BaseException so no ``except Exception`` eats it)."""
 
@@ -218,6 +222,7 @@ class _Worker:
     todo: deque = field(default_factory=deque)
     current: int | None = None
     since: float = 0.0
+    ready: bool = True
 
     @property
     def busy(self) -> bool:
@@ -264,10 +269,16 @@ class LocalPool:
         return _Worker(proc, parent)
 
     def _assign(self, w: _Worker) -> None:
+        """Send the next chunk to a worker that has finished its last one."""
+        if not (w.ready and self.pending):
+            return
         take = [self.pending.popleft() for _ in range(min(self.chunk, len(self.pending)))]
-        if take:
-            w.todo.extend(take)
+        w.todo.extend(take)
+        w.ready = False
+        try:
             w.conn.send([(i, self.jobs[i].payload()) for i in take])
+        except (OSError, ValueError):
+            pass  # it died; the loop sees it and re-queues the chunk
 
     def _requeue(self, w: _Worker) -> None:
         self.pending.extendleft(reversed([i for i in w.todo if i != w.current]))
@@ -317,6 +328,7 @@ class LocalPool:
                         w.todo.remove(msg[1])
                     w.current = None
                 elif msg[0] == "idle":
+                    w.ready = True
                     self._assign(w)
         except (EOFError, OSError):
             return out + self._lost(w, f"exit code {w.proc.exitcode}")
@@ -332,20 +344,21 @@ class LocalPool:
             self.workers = [self._spawn() for _ in range(self.n)]
             for w in self.workers:
                 self._assign(w)
-            while any(w.busy for w in self.workers):
-                busy = [w for w in self.workers if w.busy]
-                wait([w.conn for w in busy] + [w.proc.sentinel for w in busy], timeout=0.25)
-                for w in busy:
+            while self.pending or any(w.busy for w in self.workers):
+                wait([w.conn for w in self.workers] + [w.proc.sentinel for w in self.workers], timeout=0.25)
+                for w in list(self.workers):
                     yield from self._drain(w)
                     if w not in self.workers:
                         continue
-                    if w.busy and not w.proc.is_alive():
-                        yield from self._lost(w, f"exit code {w.proc.exitcode}")
+                    if not w.proc.is_alive():
+                        if w.busy:
+                            yield from self._lost(w, f"exit code {w.proc.exitcode}")
+                        else:
+                            self._assign(self._replace(w))
                     elif w.current is not None and time.monotonic() - w.since > self.limit:
                         yield from self._hung(w)
                 for w in self.workers:
-                    if not w.busy and self.pending:
-                        self._assign(w)
+                    self._assign(w)
         finally:
             for w in self.workers:
                 w.stop()
@@ -367,11 +380,14 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise RuntimeError("a cluster needs Dask: pip install 'arbiter[dask]'") from None
+        raise ClusterError("a cluster needs Dask: pip install 'arbiter[dask]'") from None
     if not jobs:
         return
     own = not isinstance(cluster, Client)
-    client = Client(cluster, timeout=30) if own else cluster
+    try:
+        client = Client(cluster, timeout=30) if own else cluster
+    except (OSError, TimeoutError, ValueError, TypeError) as exc:
+        raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
     try:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
         size = chunk or chunk_size(len(jobs), workers)
@@ -502,6 +518,9 @@ class CheckRun:
                     if stream:
                         sys.stdout.write(fmt.item(rec))
                         sys.stdout.flush()
+        except ClusterError as exc:
+            print(f"arbiter: {exc}", file=sys.stderr)
+            return 2
         except KeyboardInterrupt:
             if journal:
                 journal.close()

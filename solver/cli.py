@@ -67,6 +67,8 @@ def check(
         _usage("--timeout must be positive")
     if resume and output is None:
         _usage("--resume needs --output FILE (the report to resume)")
+    if output is not None and output.is_dir():
+        _usage(f"--output {output} is a folder; give a file name")
     missing = [str(p) for p in paths if not p.exists()]
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")

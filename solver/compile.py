@@ -229,6 +229,8 @@ class Compiler:
             key = ("active", eid)
             st.defined.add(key)
             on = st["zone", e.source].one_of(self.rs.play_zones)
+            if ("ended", eid) in self.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
+                on = self.rm.all_of([on, self.rm.neg(st["ended", eid])])
             self.rm.enforce(rid, self.rm.model.add(st[key] == on))
 
     # -- building stages --------------------------------------------------------
@@ -250,7 +252,10 @@ class Compiler:
         """Apply every event in order, recording the stage after each."""
         for i, ev in enumerate(self.sc.events):
             self.event_index = i
-            self.rs.apply_event(self, ev)
+            try:
+                self.rs.apply_event(self, ev)
+            except (KeyError, ValueError, NotImplementedError) as exc:
+                raise ScenarioError(f"events[{i}] ({ev.type}): {_explain(exc)}") from None
             self.boundaries.append(len(self.stages) - 1)
 
     # -- expectations -------------------------------------------------------------
@@ -326,6 +331,19 @@ class Compiler:
             raise ScenarioError(f"expectation: '{value}' is not a possible {key[0]} "
                                 f"(possible: {', '.join(st[key].domain)})")
         return st[key].is_(value)
+
+
+def _explain(exc: Exception) -> str:
+    """A one-line reason for an event the scenario's state cannot carry (a missing state key or parameter)."""
+    arg = exc.args[0] if exc.args else exc
+    if isinstance(exc, KeyError) and isinstance(arg, tuple) and arg:
+        kind, *rest = arg
+        if any(r is None for r in rest):
+            return f"the event names no object for its {kind} '{rest[-1]}' (give it a source or a target)"
+        return f"{'.'.join(map(str, rest[:-1]))} has no {kind} '{rest[-1]}' (give it one in the scenario)"
+    if isinstance(exc, KeyError) and not str(arg).startswith("no state variable"):
+        return f"missing '{arg}' (a parameter or state the event needs)"
+    return str(arg)
 
 
 def _fact_name(key: tuple) -> str:

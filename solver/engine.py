@@ -59,6 +59,7 @@ class Engine:
         p.random_seed = self.options.seed
         p.max_time_in_seconds = self.options.time_limit
         p.cp_model_presolve = self.options.presolve
+        p.catch_sigint_signal = False  # Ctrl-C stays Python's KeyboardInterrupt (CP-SAT would swallow it, then reset SIGINT)
         return s
 
     def solve(self, extra: list[Lit] = (), names: list[str] | None = None, enumerate_: bool = False):

@@ -240,10 +240,15 @@ class ForcedWin:
         for t, moves in sorted(plan["moves"].items()):
             dice = plan["dice"].get(t)
             atk = [(a, x) for a, x in moves.items() if x]
-            text = ", ".join(f"{a} -> {x}" + (f" (die {dice[0][a]}, {TIERS[self.pos.dice.tier(dice[0][a])]})"
-                                               if dice else "") for a, x in atk) or "no attack"
+            text = ", ".join(f"{a} -> {x}" + (self._rolled(a, x, dice[0][a]) if dice else "") for a, x in atk) \
+                or "no attack"
             out.append(f"plan of {who}, round {t // 2 + 1}: {text}")
         return out
+
+    def _rolled(self, a: str, t: str, v: int) -> str:
+        units = {u.id: u for u in self.pos.units}
+        return (f" (die {v}, {TIERS[self.pos.dice.tier(v)]}: strike {strike(units[a], self.pos.dice, v)}, "
+                f"{damage(units[a], units[t], self.pos.dice, v)} damage)")
 
     def strategy_line(self, lives) -> list[str]:
         """E's first winning move in the tree."""

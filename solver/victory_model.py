@@ -4,6 +4,16 @@ The analysis is generic: a position is read from any scenario whose creatures
 carry combat data, and the dice (sides, which values give which strike tier)
 are ruleset data that the scenario's ``options`` may override.
 
+The combat model: a round is one turn of each side, the scenario's active player's
+side first. In a turn every living creature of the side may attack one living enemy
+creature it can reach; each attack rolls one die for the attacker's strike and one for
+the defender's strike back (with ``counterstrike``); the attacks of a turn resolve
+together; a creature at 0 life is destroyed; at the end of the round living creatures
+heal their ``regen``. A side wins (Berserk 602.1, clean victory) when the other side
+has no creature left and it still has one. Creatures count for the player who controls
+them in the analysed outcome (control effects and taken control included). Movement,
+closing cards and other card abilities are outside the model.
+
 Creature data (object ``attributes`` / ``properties`` / ``abilities``):
 
 - ``life`` (required), ``max_life`` (default: the life at the start of the scenario)

@@ -245,3 +245,14 @@ def test_dask_worker_death_costs_a_retry_not_a_result(dask_records, library):
     """A worker that dies mid-batch: the scheduler re-runs its task elsewhere; the scenario still passes."""
     assert (library / "dask-flaky" / "flaky.yaml.crashed").exists()
     assert dask_records[-1]["status"] == "pass"
+
+
+def test_check_run_on_a_cluster_address_matches_in_process(dask_client, library, tmp_path, capsys):
+    """`arbiter check --cluster tcp://...`: the same jsonl report, byte for byte, as in-process."""
+    address = dask_client.scheduler.address
+    paths = sorted(p for p in library.glob("a*.yaml")) + [library / "b1-fail.yaml"]
+    outs = []
+    for cluster in (None, address):
+        code = batch.CheckRun(paths=paths, format="jsonl", cluster=cluster, progress=False).execute()
+        outs.append((code, capsys.readouterr().out))
+    assert outs[0] == outs[1] and outs[0][0] == 1 and len(outs[0][1].splitlines()) == 5

@@ -59,6 +59,12 @@ def test_usage_errors_exit_2_with_one_line(lib, args, message):
     assert r.stdout == ""
 
 
+def test_output_folder_is_a_usage_error(lib, tmp_path):
+    """--output must name a file."""
+    r = arbiter("check", lib, "--output", tmp_path)
+    assert r.exit_code == 2 and "is a folder" in r.stderr
+
+
 def test_missing_path_exits_2(tmp_path):
     """A path that does not exist is a usage error."""
     r = arbiter("check", tmp_path / "nope")

@@ -216,6 +216,19 @@ def test_unknown_blank_slot_is_a_load_error_with_a_line():
     assert res.status.value == "error" and "unknown object 'nowhere'" in res.error and "test.yaml:" in res.error
 
 
+def test_kill_aimed_at_a_player_is_a_clear_error():
+    """An action whose target is not an object is reported as an error with the file, not a traceback."""
+    res = run(rb(objects=[spell("a_spell", "a", "kill", "b")], events=CONCEDE_B))
+    assert res.status.value == "error" and "needs a target object" in res.error and "test.yaml:" in res.error
+
+
+def test_mighty_of_something_without_power_is_a_clear_error():
+    """Only objects with power can be mighty; asking about another is an error, not a vacuous verdict."""
+    res = run(rb(objects=[{"id": "b_card", "owner": "b", "zone": "hand"}],
+                 expect=[{"object": "b_card", "flags": {"mighty": False}}]))
+    assert res.status.value == "error" and "has no power" in res.error
+
+
 # -- the library (each file is also a pytest item, through the arbiter plugin) ----------------------------
 def test_library_cites_every_rule_and_every_seed_example():
     """Every rule is cited by a library scenario, and every example of the seed text has its scenario."""

@@ -254,3 +254,34 @@ def test_library_examples_pass(name):
     """The seed's Arborec example, a negative case and the alias scenario pass through check_file."""
     res = check_file(LIBRARY / name)
     assert res.status.value == "pass", [e.message for e in res.expectations]
+
+
+# -- the elimination procedure after every event: pruning must never change an answer ----------------------
+def test_cascade_is_checked_again():
+    """Alice's infantry, controlled by Bob, goes to the box with her; the next check eliminates Bob too."""
+    objects = [{"id": "lodor", "zone": "board", "types": ["planet"], "controller": "alice"},
+               _obj("alice_inf", "board", ["ground_force"], owner="alice"),
+               {"id": "carol_inf", "owner": "carol", "zone": "board", "types": ["ground_force"]}]
+    effects = [{"id": "mind_control", "timestamp": 1, "kind": "control", "player": "bob", "targets": ["alice_inf"]}]
+    doc = scenario("ti4", players=THREE, objects=objects, effects=effects,
+                   events=[{"type": "planet_control", "planet": "lodor", "player": "carol"}, {"type": "check_elimination"}],
+                   expect=[{"at": 1, "player": "bob", "status": "in_game"}, {"at": 1, "object": "alice_inf", "zone": "box"},
+                           {"player": "bob", "status": "eliminated", "because": ["ti4.75.1"]}, {"winner": "carol"}])
+    res = run(doc)
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+
+
+def test_procedure_skipped_only_when_nothing_it_reads_changed():
+    """After the end of the status phase (no unit, planet or status touched) no second procedure is compiled."""
+    from models.scenario import Scenario
+    from solver.compile import Compiler
+    from solver.games.ti4 import COMPONENTS
+
+    def procedures(events) -> int:
+        sc = Scenario.model_validate(_doc(THREE, [], events, []))
+        comp = Compiler(sc, ruleset_for("ti4"))
+        comp.compile_events()
+        return sum(st.label == COMPONENTS for st in comp.stages)
+
+    assert procedures(TAKE_LODOR + [{"type": "end_status_phase"}]) == 1
+    assert procedures(TAKE_LODOR + [{"type": "move", "object": "bob_inf", "zone": "reinforcements"}]) == 2

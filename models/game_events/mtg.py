@@ -58,6 +58,7 @@ class Trigger(EventBase):
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object"}
+    creates_action: ClassVar[bool] = True
 
     def declared_id(self) -> str | None:
         """The triggered ability's stack object."""

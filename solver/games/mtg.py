@@ -188,12 +188,15 @@ class Mtg(Ruleset):
         return []
 
     def declare_keys(self, comp) -> None:
-        """Whose turn it is (kept when its player leaves), and last known player information."""
+        """Whose turn it is (kept when its player leaves), last known player information, ended static control effects."""
         players = tuple(comp.players) + (NONE,)
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
         if any(ev.type == "leave_game" for ev in comp.sc.events):
             for key in [k for k in comp.domains if k[0] == "pattr"]:
                 comp.add_key(("lki",) + key[1:], comp.domains[key], comp.initial[key])
+            for eid, e in comp.effects.items():
+                if e.kind == "control" and e.duration == "static":
+                    comp.add_key(("ended", eid), "bool", False)
 
     # -- 800.4: a player leaves --------------------------------------------------------------
     def on_leave_game(self, comp, ev) -> None:
@@ -235,8 +238,9 @@ class Mtg(Ruleset):
                                  if info.card else rm.false)
                 tr.keep(("zone", o), "mtg.800.4m", rm.all_of([here, zone.is_("ante")]))
             for eid, e in comp.effects.items():
-                if e.kind == "control" and e.player == p and e.duration != "static":
-                    tr.set(("active", eid), 0, "mtg.800.4a.control_ends", was_in)
+                if e.kind == "control" and e.player == p:
+                    key = ("ended", eid) if e.duration == "static" else ("active", eid)
+                    tr.set(key, 1 if e.duration == "static" else 0, "mtg.800.4a.control_ends", was_in)
                 elif e.duration == "until_next_turn" and e.until_player == p:
                     tr.keep(("active", eid), "mtg.800.4k", was_in)
             for key in [k for k in comp.domains if k[0] == "lki" and k[1] == p]:

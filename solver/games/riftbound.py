@@ -92,20 +92,21 @@ PASSED = {"focus": "passed_focus", "priority": "passed_priority"}
 
 
 # -- action kinds -----------------------------------------------------------------------------
-def _target(spec) -> str:
-    if not spec.targets:
-        raise ScenarioError(f"action '{spec.kind}' needs a target")
+def _target(comp, spec) -> str:
+    """The action's first target, which must be an object of the scenario."""
+    if not spec.targets or spec.targets[0] not in comp.objects:
+        raise ScenarioError(f"action '{spec.kind}' needs a target object (got {spec.targets or 'none'})")
     return spec.targets[0]
 
 
 def _kill() -> ActionKind:
     def requirements(comp, st, spec):
-        t = _target(spec)
-        unit = comp.rm.true if t in comp.objects and "unit" in comp.objects[t].types else comp.rm.false
+        t = _target(comp, spec)
+        unit = comp.rm.true if "unit" in comp.objects[t].types else comp.rm.false
         return [(TARGETS, comp.rm.all_of([unit, st["zone", t].one_of(BOARD)]))]
 
     def apply(comp, tr, spec, when):
-        t = _target(spec)
+        t = _target(comp, spec)
         tr.set(("zone", t), "trash", KILL, when)
         _off_board(comp, tr, t, KILL, when)
         tr.set(("ctrl", t), comp.owner_of(t) or NONE, KILL, when)
@@ -114,13 +115,13 @@ def _kill() -> ActionKind:
 
 def _counter() -> ActionKind:
     def requirements(comp, st, spec):
-        t = _target(spec)
+        t = _target(comp, spec)
         if ("status", t) not in comp.domains:
             return [(TARGETS, comp.rm.false)]
         return [(TARGETS, st["status", t].is_("on_stack"))]
 
     def apply(comp, tr, spec, when):
-        t = _target(spec)
+        t = _target(comp, spec)
         tr.set(("status", t), "countered", COUNTER_CARD, when)
         tr.set(("zone", t), "trash" if comp.objects[t].card else NONE, COUNTER_CARD, when)
     return ActionKind(requirements, apply)

@@ -86,6 +86,7 @@ GROUND = frozenset({"ground_force", "infantry", "mech"})
 UNITS = GROUND | {"unit", "ship", "structure"}
 PRODUCTION = "production"
 STRATEGY_CARDS = "strategy_cards"
+COMPONENTS = "75.2-75.11 components of eliminated players"
 #: cards and tokens that follow whoever holds them: type -> (rule id, destination zone)
 HELD = {
     "agenda": ("ti4.75.3", "agenda_discard"),
@@ -124,15 +125,21 @@ def _ground_forces(comp, st, player: str):
 
 
 def _production_unit(comp, st, obj: str, player: str):
-    """Literal 'this unit counts as the player's Production unit' (75.1b), only by Production itself (comment 4)."""
+    """Literal 'this unit counts as the player's Production unit' (75.1b).
+
+    Only the Production ability counts; for a unit with other abilities (the Arborec flagship makes
+    units without Production) that is comment 4's clause.
+    """
     rm = comp.rm
     u = rm.new_bool(f"s{st.index}:production_unit.{obj}.{player}")
     on, mine = st["zone", obj].is_("board"), _holder(comp, st, obj, player)
     has = derived.has_ability(comp, st, obj, PRODUCTION)
+    data = comp.objects[obj].data
+    other_abilities = bool(data and set(data.abilities) - {PRODUCTION})
     _implies(rm, "ti4.75.1b", [on, mine, has], u)
     rm.implies("ti4.75.1b", [u], on)
     rm.implies("ti4.75.1b", [u], mine)
-    rm.implies("ti4.75.c4", [u], has)
+    rm.implies("ti4.75.c4" if other_abilities else "ti4.75.1b", [u], has)
     return u
 
 
@@ -195,9 +202,40 @@ class Ti4(Ruleset):
 
     # -- events ---------------------------------------------------------------------------------
     def apply_event(self, comp, event) -> None:
-        """The event's own stages, then the elimination procedure."""
+        """The event's own stages, then the elimination procedure (unless it could not change anything)."""
         super().apply_event(comp, event)
-        self.eliminate(comp)
+        if self.could_change(comp):
+            self.eliminate(comp)
+
+    def could_change(self, comp) -> bool:
+        """Static pruning: False only when the last procedure's result must stand.
+
+        That is when no rule since the last procedure touched a variable the 75.1 conditions read
+        (the stages share those variables), and the procedure cannot cascade: no unit may be controlled
+        by a player other than its owner, so sending an eliminated player's units to the box changes
+        no other player's conditions.
+        """
+        last = next((st for st in reversed(comp.stages) if st.label == COMPONENTS), None)
+        if last is None or self._cascades(comp):
+            return True
+        return any(comp.stage.vars[key] is not last.vars[key] for key in self._condition_keys(comp))
+
+    @staticmethod
+    def _condition_keys(comp) -> list[tuple]:
+        """The state keys the 75.1 conditions read: units' and planets' zone, controller and abilities,
+        effect activity and player status."""
+        objs = {o for o, info in comp.objects.items() if _has(info, UNITS) or "planet" in info.types}
+        return [k for k in comp.domains
+                if (k[0] in ("zone", "ctrl") and k[1] in objs) or (k[0] == "ability" and k[1] in objs)
+                or k[0] in ("active", "pstatus")]
+
+    @staticmethod
+    def _cascades(comp) -> bool:
+        """Could a unit be controlled by someone other than its owner (a control effect or a default controller)?"""
+        return any(_has(info, UNITS) and info.owner and (
+            comp.effects_on(o, "control") or (info.data and info.data.controller not in (None, info.owner)
+                                              and info.data.zone != "captured"))
+            for o, info in comp.objects.items())
 
     def on_check_elimination(self, comp, ev) -> None:
         """No stage of its own: the elimination procedure after every event does the check."""
@@ -261,7 +299,7 @@ class Ti4(Ruleset):
         now = {p: rm.all_of([before["pstatus", p].is_("in_game"), check["pstatus", p].is_("eliminated")])
                for p in comp.players}
         alive = {p: check["pstatus", p].is_("in_game") for p in comp.players}
-        with comp.step("75.2-75.11 components of eliminated players") as tr:
+        with comp.step(COMPONENTS) as tr:
             for o, info in comp.objects.items():
                 if info.action is None:
                     self._place(comp, tr, o, info, now, alive)

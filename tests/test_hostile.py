@@ -1,0 +1,138 @@
+"""Hostile input: every malformed file of the corpus gives one clear error with file and line, a non-zero
+exit, no traceback, within a second of CPU; YAML tags never build Python objects; size limits hold.
+
+The corpus is written by ``tests/hostile/make_corpus.py`` (kept next to it) and committed; the manifest
+says which line each error must point at.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from models.loader import load_scenario_text
+from models.scenario import LIMITS
+from models.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES, LoadError, LoadErrors
+from solver.cli import app
+
+HERE = Path(__file__).resolve().parent
+CORPUS = HERE / "hostile" / "corpus"
+MANIFEST = json.loads((HERE / "hostile" / "manifest.json").read_text(encoding="utf-8"))
+CPU_LIMIT = 1.0  # seconds of CPU per file (the machine is shared: wall time is only a hang guard)
+WALL_GUARD = 15.0
+RUNNER = CliRunner()
+
+
+def test_corpus_is_large_and_complete() -> None:
+    """At least 200 files, and the manifest and the folder list the same files."""
+    assert len(MANIFEST) >= 200
+    assert sorted(p.name for p in CORPUS.iterdir()) == sorted(MANIFEST)
+
+
+def _check(path: Path) -> tuple[int, str, float, float]:
+    cpu, wall = time.process_time(), time.perf_counter()
+    res = RUNNER.invoke(app, ["check", str(path)])
+    out = res.output
+    if res.exception is not None and not isinstance(res.exception, SystemExit):
+        out += f"\nTraceback: {type(res.exception).__name__}: {res.exception}"
+    return res.exit_code, out, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def _assert_located(path: Path, want, out: str) -> None:
+    where = re.escape(str(path))
+    if want == "file":
+        assert re.search(where + r":", out), out
+        return
+    m = re.search(where + r":(\d+)", out)
+    assert m, f"no FILE:LINE in: {out}"
+    if want is not None:
+        assert int(m.group(1)) in want, f"points at line {m.group(1)}, expected one of {want}: {out}"
+
+
+@pytest.mark.parametrize("name", sorted(MANIFEST))
+def test_hostile_file_gives_a_located_error(name: str) -> None:
+    """Exit 1, 'FILE:LINE: message' (or 'FILE: message' for a whole-file problem), no traceback, fast."""
+    path = CORPUS / name
+    code, out, cpu, wall = _check(path)
+    assert code == 1, out
+    assert "Traceback" not in out and "internal error" not in out, out
+    assert "ERROR" in out, out
+    _assert_located(path, MANIFEST[name], out)
+    assert cpu < CPU_LIMIT and wall < WALL_GUARD, f"{cpu:.2f} s CPU, {wall:.2f} s wall"
+
+
+SUBPROCESS = ["syntax-unclosed-flow-list.yaml", "tag-python-object-apply.yaml", "enc-latin1.yaml",
+              "empty-zero-bytes.yaml", "dir-named-like-scenario.yaml", "bomb-billion-laughs.yaml",
+              "unknown-rule-id.yaml", "resolve-non-action.yaml"]
+
+
+@pytest.mark.parametrize("name", SUBPROCESS)
+def test_real_command_line(name: str, tmp_path: Path) -> None:
+    """A handful through the real ``arbiter`` process: exit 1, located message, no traceback on either stream."""
+    path = CORPUS / name
+    t = time.perf_counter()
+    proc = subprocess.run([sys.executable, "-c", "from solver.cli import main; main()", "check", str(path)],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert "Traceback" not in proc.stdout + proc.stderr
+    _assert_located(path, MANIFEST[name], proc.stdout + proc.stderr)
+    assert time.perf_counter() - t < 30
+
+
+def test_python_tags_build_nothing(tmp_path: Path) -> None:
+    """A python/object tag is refused before anything is constructed: its command never runs."""
+    marker = tmp_path / "pwned"
+    text = f"id: !!python/object/apply:os.system ['touch {marker}']\ngame: berserk\nplayers: [{{id: a}}]\n"
+    with pytest.raises((LoadError, LoadErrors)) as info:
+        load_scenario_text(text, "evil.yaml")
+    assert "evil.yaml:1:" in str(info.value)
+    assert not marker.exists()
+
+
+def test_directory_in_a_folder_is_reported(tmp_path: Path) -> None:
+    """A folder named like a scenario inside a checked folder is an error, never silently skipped."""
+    (tmp_path / "lib" / "x.yaml").mkdir(parents=True)
+    res = RUNNER.invoke(app, ["check", str(tmp_path / "lib")])
+    assert res.exit_code == 1
+    assert "is a directory" in res.output
+
+
+@pytest.mark.parametrize("name, limit", sorted(LIMITS.items()))
+def test_size_limits_are_enforced_at_the_limit(name: str, limit: int) -> None:
+    """Exactly at the limit loads; one more is refused with a located message."""
+    def doc(n: int) -> str:
+        parts = {"players": "players:\n" + "".join(f"  - {{id: p{i}}}\n" for i in range(n)),
+                 "objects": "objects:\n" + "".join(f"  - {{id: o{i}, zone: hand}}\n" for i in range(n)),
+                 "effects": "effects:\n" + "".join(f"  - {{id: e{i}, timestamp: 1, kind: grant, ability: fly, "
+                                                   f"targets: [p0]}}\n" for i in range(n)),
+                 "events": "events:\n" + "  - {type: end_turn}\n" * n,
+                 "expectations": "expect:\n" + "  - {unique: true}\n" * n,
+                 "cells": f"board: {{cells: [{', '.join(f'c{i}' for i in range(n))}]}}\n",
+                 "claims": "claims:\n" + "  - {kind: decisive_advantage, player: p0}\n" * n}
+        head = "id: limits\ngame: berserk\n"
+        body = parts[name] if name == "players" else "players: [{id: p0}]\n" + parts[name]
+        return head + body
+
+    if name in ("objects", "effects"):
+        pytest.skip("covered by the corpus files limit-objects-5001 / limit-effects-2001 (large)")
+    load_scenario_text(doc(limit), "ok.yaml")
+    with pytest.raises(LoadErrors) as info:
+        load_scenario_text(doc(limit + 1), "big.yaml")
+    assert f"too many {name}" in str(info.value)
+    assert re.search(r"big\.yaml:\d+:", str(info.value))
+
+
+def test_documented_limits_match_the_code() -> None:
+    """README's Limits section states the numbers the code enforces."""
+    readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Limits", 1)[1]
+    for name, limit in LIMITS.items():
+        assert re.search(rf"{name}\D+{limit:,}".replace(",", "[,_ ]?"), section), name
+    for value in (MAX_BYTES, MAX_DEPTH, MAX_NODES):
+        assert re.search(f"{value:,}".replace(",", "[,_ ]?"), section), value
