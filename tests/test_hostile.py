@@ -67,9 +67,8 @@ def test_hostile_file_gives_a_located_error(name: str) -> None:
     assert cpu < CPU_LIMIT and wall < WALL_GUARD, f"{cpu:.2f} s CPU, {wall:.2f} s wall"
 
 
-SUBPROCESS = ["syntax-unclosed-flow-list.yaml", "tag-python-object-apply.yaml", "enc-latin1.yaml",
-              "empty-zero-bytes.yaml", "dir-named-like-scenario.yaml", "bomb-billion-laughs.yaml",
-              "unknown-rule-id.yaml", "resolve-non-action.yaml"]
+SUBPROCESS = ["tag-python-object-apply.yaml", "enc-latin1.yaml", "dir-named-like-scenario.yaml",
+              "resolve-non-action.yaml"]
 
 
 @pytest.mark.parametrize("name", SUBPROCESS)
@@ -133,6 +132,6 @@ def test_documented_limits_match_the_code() -> None:
     readme = (HERE.parent / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Limits", 1)[1]
     for name, limit in LIMITS.items():
-        assert re.search(rf"{name}\D+{limit:,}".replace(",", "[,_ ]?"), section), name
+        assert re.search(rf"\|\s*{name}[^|\n]*\|\s*{limit:,}\s*\|", section), name
     for value in (MAX_BYTES, MAX_DEPTH, MAX_NODES):
-        assert re.search(f"{value:,}".replace(",", "[,_ ]?"), section), value
+        assert f"{value:,}" in section, value
