@@ -30,8 +30,9 @@ class Outcome(BaseModel):
     index: int
     changes: list[str] = Field(default_factory=list, description="'object.field: before -> after' lines")
     state: dict[str, str] = Field(default_factory=dict, description="observable key -> value at the end")
-    trace: list[dict[str, str]] = Field(default_factory=list, description="state after each prefix of the events: "
-                                        "[0] the initial state, [i] after the first i events (for independent validation)")
+    trace: list[dict[str, str]] = Field(default_factory=list, exclude=True,
+                                        description="state after each prefix of the events: [0] the initial state, "
+                                        "[i] after the first i events (for independent validation; not serialized)")
 
 
 class ExpectationResult(BaseModel):

@@ -72,6 +72,7 @@ class Bench:
     library: Path = Path("scenarios")
     rows: list[Row] = field(default_factory=list)
     unit: float = 0.0
+    load: list[float] = field(default_factory=list)
 
     def _measure(self, name: str, jobs: list[Job], runner, cores: int, note: str = "") -> Row:
         t0 = time.perf_counter()
@@ -85,6 +86,7 @@ class Bench:
     def run(self) -> str:
         """Run every measurement and return the table."""
         opts = RunOptions(timeout=BENCH_TIMEOUT)
+        self.load = [os.getloadavg()[0]]
         self.unit = minimal_solve_seconds()
         inline = lambda jobs: batch.run_inline(jobs, opts)  # noqa: E731
         pool = lambda jobs: batch.run_local(jobs, opts, 2)  # noqa: E731
@@ -104,6 +106,7 @@ class Bench:
                 n = self.per_size if k < 1000 else 1
                 jobs = batch.collect(generate(Path(tmp) / f"k{k}", n, k, seed=2))
                 self._measure(f"size {k} objects, --jobs 1", jobs, inline, 1)
+        self.load.append(os.getloadavg()[0])
         return self.table()
 
     def _dask_row(self, gen: list[Job], opts: RunOptions, pool_row: Row) -> None:
@@ -130,7 +133,10 @@ class Bench:
         unit_ms = self.unit * 1000
         head = [f"Arbiter benchmark: {os.cpu_count()} cores, Python {platform.python_version()}, "
                 f"OR-Tools {ortools.__version__}, per-scenario limit {BENCH_TIMEOUT:g} s",
-                f"unit: one minimal CP-SAT solve = {unit_ms:.3f} ms (median of 200, same run)", ""]
+                f"unit: one minimal CP-SAT solve = {unit_ms:.3f} ms (median of 200, same run)"]
+        if self.load:
+            head.append("load average (1 min) at start / end: " + " / ".join(f"{x:.1f}" for x in self.load))
+        head.append("")
         cols = f"{'run':40} {'scen':>5} {'wall s':>8} {'scen/s/core':>11} {'ms/scen':>9} {'solves/scen':>11} " \
                f"{'cost (units)':>12} {'!pass':>5}  note"
         lines = head + [cols, "-" * len(cols)]

@@ -266,7 +266,11 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
         before = stage0.get(f"0|{k}")
         if before is not None and before != v:
             changes.append(f"{k}: {before} -> {v}")
-    trace = [{k.split("|", 1)[1]: v for k, v in o.values.items() if k.startswith(f"{si}|")} for si in comp.boundaries]
+    by_stage: dict[str, dict[str, str]] = {}
+    for k, v in o.values.items():
+        si, _, name = k.partition("|")
+        by_stage.setdefault(si, {})[name] = v
+    trace = [by_stage.get(str(si), {}) for si in comp.boundaries]
     return Outcome(index=i, changes=changes, state=state, trace=trace)
 
 

@@ -31,13 +31,17 @@ class SoakReport:
     disagreed: int = 0
     skipped: int = 0
     solver_outcomes: int = 0
+    verdicts: int = 0
+    no_outcome: int = 0
+    several_outcomes: int = 0
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         """The one-line summary."""
         return (f"{self.game}: compared {self.compared}, disagreed {self.disagreed}, skipped {self.skipped} "
-                f"({self.solver_outcomes} outcomes, {self.seconds:.1f} s)")
+                f"({self.solver_outcomes} outcomes: {self.no_outcome} scenarios with none, {self.several_outcomes} "
+                f"with several; {self.verdicts} verdicts; {self.seconds:.1f} s)")
 
 
 def soak(game: str, count: int, seed: int = 0, keep: Path | None = None, verbose: bool = False) -> SoakReport:
@@ -65,6 +69,9 @@ def soak(game: str, count: int, seed: int = 0, keep: Path | None = None, verbose
             continue
         rep.compared += 1
         rep.solver_outcomes += cmp.solver_outcomes
+        rep.verdicts += cmp.verdicts
+        rep.no_outcome += cmp.solver_outcomes == 0
+        rep.several_outcomes += cmp.solver_outcomes > 1
         if not cmp.agree:
             rep.disagreed += 1
             rep.failures.append(f"{sc.id}: " + "; ".join(cmp.problems))

@@ -256,3 +256,15 @@ def test_check_run_on_a_cluster_address_matches_in_process(dask_client, library,
         code = batch.CheckRun(paths=paths, format="jsonl", cluster=cluster, progress=False).execute()
         outs.append((code, capsys.readouterr().out))
     assert outs[0] == outs[1] and outs[0][0] == 1 and len(outs[0][1].splitlines()) == 5
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("objects", [10, 40])
+def test_soak_generated_library_passes_and_is_identical_across_jobs(tmp_path, objects):
+    """Soak (not run by default): 200 generated scenarios all pass, the same records with 1 and 2 workers."""
+    from solver.generate import generate
+
+    jobs = collect(generate(tmp_path, 200, objects, seed=objects, cores=True))
+    one = strip_timing(in_order(batch.run_inline(jobs, RunOptions(timeout=60))))
+    two = strip_timing(in_order(batch.run_local(jobs, RunOptions(timeout=60), 2)))
+    assert one == two and {r["status"] for r in one} == {"pass"}

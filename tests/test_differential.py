@@ -46,10 +46,16 @@ FOUND = [
                     "targets": ["joker"], "duration": "static"}],
           events=[{"type": "declare", "id": "acc", "actor": "bob", "kind": "accumulate_tokens", "source": "joker"}]),
      {"action": "acc", "action_status": "illegal"}),
+    (
+        "incarnate-without-incarnation: declaring incarnation for a card without it is illegal, not a contradiction",
+        dict(objects=[{"id": "ghoul", "owner": "alice", "zone": "deck", "types": ["creature"]}],
+             events=[{"type": "declare", "id": "inc", "actor": "alice", "kind": "incarnate", "source": "ghoul"},
+                     {"type": "resolve", "action": "inc"}]),
+        {"action": "inc", "action_status": "illegal"}),
 ]
 
 
-@pytest.mark.parametrize("name, parts, expect", FOUND, ids=[f[0].split(":")[0] for f in FOUND])
+@pytest.mark.parametrize("name, parts, expect", FOUND, ids=lambda v: v.split(":")[0] if isinstance(v, str) else None)
 def test_found_bugs_stay_fixed(name, parts, expect) -> None:
     """Each bug the differential tests found: the checker now agrees with the reference, and the verdict is right."""
     doc = {"id": "found", "game": "berserk", "players": PLAYERS, **parts, "expect": [expect]}
@@ -66,3 +72,12 @@ def test_found_bugs_stay_fixed(name, parts, expect) -> None:
 def test_random_scenarios_agree(game: str, rng) -> None:
     """Random small valid scenarios of each covered ruleset: checker and reference agree."""
     _agree(random_scenario(rng, game))
+
+
+def test_soak_command_prints_compared_and_disagreed(capsys) -> None:
+    """``python -m solver.soak`` prints the figures per ruleset and exits 0 when nothing disagreed."""
+    from solver.soak import main
+
+    assert main(["--game", "core", "--game", "berserk", "--count", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "core: compared 3, disagreed 0" in out and "berserk: compared 3, disagreed 0" in out

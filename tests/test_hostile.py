@@ -106,6 +106,7 @@ def test_directory_in_a_folder_is_reported(tmp_path: Path) -> None:
 def test_size_limits_are_enforced_at_the_limit(name: str, limit: int) -> None:
     """Exactly at the limit loads; one more is refused with a located message."""
     def doc(n: int) -> str:
+        """A scenario with ``n`` of the limited items."""
         parts = {"players": "players:\n" + "".join(f"  - {{id: p{i}}}\n" for i in range(n)),
                  "objects": "objects:\n" + "".join(f"  - {{id: o{i}, zone: hand}}\n" for i in range(n)),
                  "effects": "effects:\n" + "".join(f"  - {{id: e{i}, timestamp: 1, kind: grant, ability: fly, "

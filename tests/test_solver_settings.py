@@ -88,6 +88,7 @@ def _shown_cores(sc: Scenario):
         negate = e.verdict.value == "holds"
 
         def query(comp, ex=ex, negate=negate):
+            """The expectation (or its negation) on the fresh model."""
             lit = comp.expectation_lit(ex)
             return [~lit if negate else lit]
         out.append((f"expect[{e.index}] {e.verdict.value}", query,

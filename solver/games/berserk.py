@@ -473,7 +473,10 @@ def _highest_x(comp, st, card: str):
         rm.implies(rid, [pick], has)
         rm.enforce(rid, rm.model.add(x == v), [pick])
         picks.append(pick)
-    rm.clause(rid, picks)
+    # some X is picked only when the card has an incarnation: without one the action never resolves (it is
+    # illegal), and an unconditional clause would make the whole scenario contradictory
+    having = [derived.has_ability(comp, st, card, ab) for ab, _ in options]
+    rm.clause(rid, picks + [rm.neg(rm.any_of(having))])
     return x
 
 

@@ -149,6 +149,7 @@ class BerserkRules(CoreRules):
                  if q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play"} - {NONE}
 
         def ok(nxt: State) -> bool:
+            """Dead and off the board, or in play on a free cell next to its own."""
             zone, cell = nxt[key("zone", obj)], nxt[key("cell", obj)]
             if zone == "graveyard":
                 return cell == NONE

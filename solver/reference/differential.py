@@ -25,6 +25,7 @@ class Comparison:
     skipped: str = ""
     solver_outcomes: int = 0
     reference_outcomes: int = 0
+    verdicts: int = 0
     problems: list[str] = field(default_factory=list)
 
     def disagree(self, message: str) -> None:
@@ -84,6 +85,7 @@ def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:
         cmp.disagree(f"missing from the checker (incomplete): {_diff(t, theirs)}")
     for t in sorted(theirs - mine)[:2]:
         cmp.disagree(f"extra in the checker (unsound): {_diff(t, mine)}")
+    cmp.verdicts = len(res.expectations)
     for er in res.expectations:
         want = reference_verdict(w, sc.expect[er.index], traces)
         if er.verdict.value != want:

@@ -22,7 +22,11 @@ TYPES = (["creature"], ["creature"], ["creature", "hero"], ["symbiote"], ["equip
 ABILITIES = ("accumulate_tokens", "flying")
 ACTIONS = ("accumulate_tokens", "receive_tokens", "give_token", "open", "be_targeted", "flying")
 ALIGNMENTS = ("light", "dark", "neutral")
-BERSERK_KINDS = ("open", "close", "reveal", "hide", "accumulate_tokens", "give_token", "lose_ability", "finishing_blow")
+BERSERK_KINDS = ("open", "close", "reveal", "hide", "accumulate_tokens", "give_token", "lose_ability", "finishing_blow",
+                 "take_control", "summon", "revive", "incarnate")
+#: Berserk 532/602 events (control, squads, clean victory), generated with two players
+BERSERK_VICTORY = ("recruit", "lose_control", "penalty_loss", "declare_redeal", "card_victory", "check_victory",
+                   "concede")
 GAMES = tuple(ZONES)
 
 
@@ -46,6 +50,7 @@ class _Gen:
 
     # -- parts ----------------------------------------------------------------
     def board(self) -> dict | None:
+        """A small grid board, or none."""
         if not self.chance(0.55):
             return None
         rows, cols = self.r.choice([(1, 2), (1, 3), (2, 2)])
@@ -53,6 +58,7 @@ class _Gen:
         return {"rows": rows, "cols": cols}
 
     def obj(self, i: int) -> dict:
+        """Object number ``i``: zone, owner, types, attributes, flags, abilities, properties."""
         r = self.r
         o: dict = {"id": f"o{i}", "owner": r.choice(self.players), "zone": r.choice(ZONES[self.game]),
                    "types": list(r.choice(TYPES))}
@@ -65,17 +71,25 @@ class _Gen:
         if self.game == "berserk" and self.cells and self.chance(0.1):
             flags["must_move"] = True
         abilities = [a for a in ABILITIES if self.chance(0.3)]
+        if self.game == "berserk":
+            abilities += [a for a in ("incarnation 1", "incarnation 2", "auxiliary_zone") if self.chance(0.12)]
+            if self.chance(0.1):
+                o["types"] = ["terrain"]
         for name, value in (("attributes", attrs), ("flags", flags), ("abilities", abilities)):
             if value:
                 o[name] = value
         if self.chance(0.3):
             o["properties"] = {"alignment": r.choice(ALIGNMENTS)}
+        if self.game == "berserk" and i and self.chance(0.2):
+            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "light"])
         return o
 
     def ids(self) -> list[str]:
+        """The object ids so far."""
         return [o["id"] for o in self.objects]
 
     def targets(self, source: str | None, allow_controlled_by: bool) -> object:
+        """Listed targets or a selector (types, controller, zone)."""
         r = self.r
         if self.chance(0.5):
             return r.sample(self.ids(), r.randint(1, min(2, len(self.objects))))
@@ -88,6 +102,7 @@ class _Gen:
         return sel
 
     def effect(self, eid: str) -> dict:
+        """A continuous effect of a random kind and duration."""
         r = self.r
         kind = r.choice(("control", "control", "permit", "prohibit", "prohibit", "grant", "remove", "set", "set", "add"))
         source = r.choice(self.ids()) if self.chance(0.7) else None
@@ -114,6 +129,7 @@ class _Gen:
         return e
 
     def declare(self, i: int) -> dict:
+        """A declared Berserk action."""
         r = self.r
         kind = r.choice(BERSERK_KINDS)
         aid = f"a{i}"
@@ -126,6 +142,8 @@ class _Gen:
             params["ability"] = r.choice(ABILITIES)
         if kind == "finishing_blow":
             params["x"] = r.randint(0, 3)
+        if kind in ("summon", "revive", "incarnate") and self.cells and self.chance(0.6):
+            params["cell"] = r.choice(self.cells)
         if self.chance(0.15):
             params["cost"] = "none"
         if params:
@@ -136,13 +154,18 @@ class _Gen:
         return ev
 
     def event(self, i: int) -> dict | None:
+        """Event number ``i`` (None when the drawn kind has nothing to act on)."""
         r = self.r
         kinds = ["move", "move", "modify", "set_flag", "end_effect", "begin_effect", "end_turn", "begin_turn"]
         if self.game == "berserk":
             kinds += ["declare"] * 4 + ["resolve"] * 3 + ["start_execution", "finish_execution"]
             if self.cells:
                 kinds += ["choice_subphase"] * 3
+            if len(self.players) == 2:
+                kinds += list(BERSERK_VICTORY)
         kind = r.choice(kinds)
+        if kind in BERSERK_VICTORY:
+            return self.victory_event(kind)
         if kind == "declare":
             return self.declare(i)
         if kind in ("resolve", "start_execution", "finish_execution"):
@@ -187,7 +210,37 @@ class _Gen:
             ev["free"] = True
         return ev
 
+    def crowding(self) -> list[dict]:
+        """A card moves onto another's cell, then a Choice subphase leaves the move open: several outcomes."""
+        r = self.r
+        creatures = [o for o in self.objects if "creature" in o["types"]]
+        placed = [o for o in creatures if o["zone"] == "play" and o.get("cell")]
+        if not placed or len(creatures) < 2:
+            return []
+        other = r.choice(placed)
+        mover = r.choice([o for o in creatures if o is not other])
+        cell = other["cell"]
+        return [{"type": "move", "object": mover["id"], "zone": "play", "cell": cell},
+                {"type": "choice_subphase", "player": mover.get("controller", mover["owner"]), "free": True}]
+
+    def victory_event(self, kind: str) -> dict:
+        """A Berserk control / clean-victory event (532.7, 532.8, 602.1)."""
+        r = self.r
+        ev: dict = {"type": kind}
+        if kind != "check_victory":
+            ev["player"] = r.choice(self.players)
+        if kind == "recruit":
+            ev["cards"] = r.sample(self.ids(), r.randint(1, min(2, len(self.objects))))
+            if self.cells and self.chance(0.6):
+                ev["cells"] = {c: r.choice(self.cells) for c in ev["cards"]}
+        elif kind == "lose_control":
+            ev["object"] = r.choice(self.ids())
+        elif kind == "card_victory":
+            ev.update(source=r.choice(self.ids()), result=r.choice(("won", "lost")))
+        return ev
+
     def expectation(self) -> dict:
+        """An expectation whose verdict is compared (any verdict will do)."""
         r = self.r
         o = r.choice(self.ids())
         options = [
@@ -200,6 +253,8 @@ class _Gen:
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"object": o, "flags": {"open": self.chance(0.5)}},
             lambda: {"turn": {"active_player": r.choice(self.players)}},
+            lambda: {"player": r.choice(self.players), "status": r.choice(("in_game", "won", "lost", "conceded"))},
+            lambda: {"winner": r.choice(self.players)},
         ]
         if self.cells:
             options.append(lambda: {"object": o, "cell": r.choice(self.cells + ["none"])})
@@ -217,6 +272,7 @@ class _Gen:
         return ex
 
     def build(self, index: int) -> dict:
+        """The whole scenario as plain data."""
         r = self.r
         doc: dict = {"id": f"gen-{self.game}-{index}", "game": self.game,
                      "players": [{"id": p} for p in self.players]}
@@ -230,6 +286,8 @@ class _Gen:
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
+        if self.game == "berserk" and self.cells and len(self.objects) > 1 and self.chance(0.5):
+            self.events += self.crowding()
         if self.chance(0.3):
             doc["turn"] = {"active_player": r.choice(self.players)}
         doc.update(objects=self.objects, effects=self.effects, events=self.events)
