@@ -32,7 +32,7 @@ Record = dict[str, Any]
 
 
 class ClusterError(RuntimeError):
-    """The Dask cluster cannot be used (not installed, not reachable)."""
+    """The workers cannot be used: Dask not installed or not reachable, or local workers die as they start."""
 
 
 class ScenarioTimeout(BaseException):
@@ -223,6 +223,7 @@ class _Worker:
     current: int | None = None
     since: float = 0.0
     ready: bool = True
+    heard: bool = False
 
     @property
     def busy(self) -> bool:
@@ -258,6 +259,8 @@ class LocalPool:
         self.pending: deque[int] = deque(range(len(jobs)))
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
+        self.started = False  # some worker has reported back
+        self.stillborn = 0  # workers that died before any worker reported back
 
     def _spawn(self) -> _Worker:
         parent, child = self.ctx.Pipe()
@@ -293,6 +296,10 @@ class LocalPool:
 
     def _lost(self, w: _Worker, why: str) -> list[tuple[int, Record]]:
         """A worker died: retry its current scenario once, re-queue the rest of its chunk."""
+        if not w.heard and not self.started:
+            self.stillborn += 1
+            if self.stillborn >= 3:
+                raise ClusterError(f"worker processes die as they start ({why}); try --jobs 1")
         out = []
         cur = w.current if w.current is not None else (w.todo[0] if w.todo else None)
         w.current = cur
@@ -320,6 +327,7 @@ class LocalPool:
         try:
             while w.conn.poll():
                 msg = w.conn.recv()
+                w.heard = self.started = True
                 if msg[0] == "start":
                     w.current, w.since = msg[1], time.monotonic()
                 elif msg[0] == "done":

@@ -207,6 +207,9 @@ class Berserk(Ruleset):
             for d in comp.cells:
                 rm.implies(rid, [due, stays, prev["zone", q].is_("play"), prev["cell", q].is_(d)],
                            rm.neg(nxt["cell", obj].is_(d)))
+                # two cards moving at once cannot end up sharing a cell either
+                rm.implies(rid, [due, stays, nxt["zone", q].is_("play"), nxt["cell", q].is_(d)],
+                           rm.neg(nxt["cell", obj].is_(d)))
 
     # -- 532.7 / 532.8 control and squads, 602.1 clean victory (appended) ---------------------------
     def on_recruit(self, comp, ev) -> None:

@@ -155,7 +155,9 @@ class BerserkRules(CoreRules):
                 return cell == NONE
             if here != NONE and cell not in w.adjacency.get(here, ()):
                 return False
-            return cell not in taken
+            after = {nxt[key("cell", q)] for q in w.objects
+                     if q != obj and self.obliged(w, q) and nxt[key("zone", q)] == "play"}
+            return cell not in taken and cell not in after
         step.check(CONSERVATION, ok, f"{obj} dies or moves to a free adjacent cell")
 
 
