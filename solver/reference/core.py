@@ -107,7 +107,17 @@ class CoreRules:
                 return False
             if sel.controlled_by and not self._controlled_by(w, st, e, obj, sel.controlled_by):
                 return False
+            if sel.cell and not self._on_cell(w, st, e, obj, sel.cell):
+                return False
         return True
+
+    def _on_cell(self, w: World, st: State, e: Effect, obj: str, cell: str) -> bool:
+        """``obj`` is on ``cell`` ('source': on the same board cell as the effect's source)."""
+        here = st.get(key("cell", obj), NONE)
+        if cell != "source":
+            return key("cell", obj) in w.domains and here == cell
+        there = st.get(key("cell", e.source), NONE) if e.source else NONE
+        return here != NONE and here == there
 
     def _controlled_by(self, w: World, st: State, e: Effect, obj: str, who: str) -> bool:
         mine = self.controller(w, st, obj)
