@@ -27,7 +27,10 @@ class SolverOptions:
 
     time_limit: float = 10.0
     seed: int = 0
-    presolve: bool = True
+    #: off by default: these models are small and built for propagation; presolving them costs
+    #: about half the library's time (measured) and every answer is the same either way
+    #: (tests/test_solver_settings.py checks both)
+    presolve: bool = False
     max_outcomes: int = 32
 
 
@@ -50,6 +53,7 @@ class Engine:
         self.by_index = {int(lit.index): name for name, lit in self.named.items()}
         self.solves = 0
         self.enum_lit = rm.new_bool("enumeration")
+        self._cores: dict[tuple, tuple[Answer, Core | None]] = {}
         self._blocked = 0
 
     def _solver(self) -> cp_model.CpSolver:
@@ -101,18 +105,22 @@ class Engine:
         """Why is the model plus ``extra`` infeasible: a deletion-minimal core, re-checked.
 
         Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit or when
-        the core cannot be confirmed even with presolve off (a solver bug is never shown as a reason).
+        the core cannot be confirmed with presolve either way (a solver bug is never shown as a reason).
+        Cores are cached by query, so an action and an expectation asking the same question share one.
         """
-        answer, core = self._core(extra)
-        if answer is Answer.UNSAT and not core.verified and self.options.presolve:
-            saved, self.options.presolve = self.options.presolve, False
-            try:
-                answer, core = self._core(extra)
-            finally:
-                self.options.presolve = saved
-        if answer is Answer.UNSAT and not core.verified:
-            return Answer.UNKNOWN, None
-        return answer, core
+        key = tuple(sorted(int(lit.index) for lit in extra))
+        if key not in self._cores:
+            answer, core = self._core(extra)
+            if answer is Answer.UNSAT and not core.verified:
+                saved, self.options.presolve = self.options.presolve, not self.options.presolve
+                try:
+                    answer, core = self._core(extra)
+                finally:
+                    self.options.presolve = saved
+            if answer is Answer.UNSAT and not core.verified:
+                answer, core = Answer.UNKNOWN, None
+            self._cores[key] = (answer, core)
+        return self._cores[key]
 
     def _core(self, extra: list[Lit]) -> tuple[Answer, Core | None]:
         answer, s = self.solve(extra)

@@ -194,9 +194,9 @@ class Mtg(Ruleset):
         if any(ev.type == "leave_game" for ev in comp.sc.events):
             for key in [k for k in comp.domains if k[0] == "pattr"]:
                 comp.add_key(("lki",) + key[1:], comp.domains[key], comp.initial[key])
-            for eid, e in comp.effects.items():
-                if e.kind == "control" and e.duration == "static":
-                    comp.add_key(("ended", eid), "bool", False)
+        for eid, e in comp.effects.items():
+            if e.kind == "control" and e.duration == "static":
+                comp.add_key(("ended", eid), "bool", False)
 
     # -- 800.4: a player leaves --------------------------------------------------------------
     def on_leave_game(self, comp, ev) -> None:
@@ -337,9 +337,15 @@ class Mtg(Ruleset):
         rm = comp.rm
         present = in_game(comp, comp.stage, e.player)
         over_player = any(t in comp.players for t in (e.targets if isinstance(e.targets, list) else []))
+        rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         with comp.step(f"begin effect {e.id}") as tr:
-            tr.set(("active", e.id), 1, "core.effect_begins", present)
-            tr.keep(("active", e.id), "mtg.800.4b.player" if over_player else "mtg.800.4b.control", rm.neg(present))
+            if e.duration == "static":  # follows its source from now on (core.static); a leaver's is ended at once
+                comp.pending.discard(e.id)
+                tr.free(("active", e.id))
+                tr.set(("ended", e.id), 1, rule, rm.neg(present))
+            else:
+                tr.set(("active", e.id), 1, "core.effect_begins", present)
+                tr.keep(("active", e.id), rule, rm.neg(present))
 
     def on_begin_turn(self, comp, ev) -> None:
         """A turn begins if its player is in the game (800.4j); their 'until your next turn' effects end either way (800.4k)."""

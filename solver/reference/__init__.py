@@ -14,7 +14,7 @@ import importlib
 from solver.reference.core import CoreRules, Unsupported
 
 #: games the reference reads; a new game is a module ``solver/reference/<game>.py`` with ``RULES``
-GAMES = ("core", "berserk")
+GAMES = ("core", "berserk", "riftbound", "ti4", "mtg")
 
 
 def rules_for(game: str) -> CoreRules:

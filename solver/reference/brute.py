@@ -34,7 +34,7 @@ def _candidates(w: World, k: str, prev: State, step) -> list[str]:
 
 def _statics(w: World, st: State, stage: int) -> State:
     for k, e in w.statics(stage).items():
-        st[k] = "1" if st.get(f"zone.{e.source}") in w.rules.play_zones else "0"
+        st[k] = "1" if w.rules.static_on(w, st, e) else "0"
     return st
 
 

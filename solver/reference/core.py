@@ -65,6 +65,8 @@ class CoreRules:
     zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
     play_zones: tuple[str, ...] = ("play",)
     graveyard = "graveyard"
+    #: the zone where declared actions wait to resolve (Riftbound: "chain")
+    stack_zone = "stack"
     gone_zones: tuple[str, ...] = (NONE, "outside")
     ids = {
         "latest": "core.timestamp", "control": "core.control", "value": "core.value", "add": "core.add",
@@ -208,7 +210,7 @@ class CoreRules:
         """A legal declaration goes on the stack under its actor's control; an illegal one never does."""
         if self.legal(w, prev, ev.id):
             step.set(key("status", ev.id), "on_stack", self.ids["declare"])
-            step.set(key("zone", ev.id), "stack", self.ids["declare"])
+            step.set(key("zone", ev.id), self.stack_zone, self.ids["declare"])
             step.set(key("ctrl", ev.id), ev.actor, self.ids["declare"])
         else:
             step.set(key("status", ev.id), "illegal", self.ids["illegal"])
@@ -287,12 +289,16 @@ class CoreRules:
         step.set("turn.priority", ev.player, "core.begin_turn")
 
     # -- every stage ------------------------------------------------------------------
+    def static_on(self, w: World, st: State, e: Effect) -> bool:
+        """A static effect works in ``st``: its source is in play (a game may add conditions)."""
+        return st.get(key("zone", e.source)) in self.play_zones
+
     def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
         """Rules that hold within every state: a static effect is active exactly while its source is in play
         (one that an event begins: from that event on)."""
         out = []
         for k, e in w.statics(stage).items():
-            want = b(st.get(key("zone", e.source)) in self.play_zones)
+            want = b(self.static_on(w, st, e))
             if st.get(k) != want:
                 out.append((STATIC, f"{k}={st.get(k)} but its source {e.source} is in {st.get(key('zone', e.source))}"))
         return out

@@ -297,6 +297,15 @@ class _Gen:
 
 def random_doc(rng, game: str, index: int = 0) -> dict:
     """A random small scenario of ``game`` as plain data."""
+    if game == "ti4":
+        from solver.reference.generate_ti4 import random_doc as ti4_doc
+        return ti4_doc(rng, index)
+    if game == "riftbound":
+        from solver.reference.generate_riftbound import random_doc as riftbound_doc
+        return riftbound_doc(rng, index)
+    if game == "mtg":
+        from solver.reference.generate_mtg import random_doc as mtg_doc
+        return mtg_doc(rng, index)
     return _Gen(rng, game).build(index)
 
 

@@ -1,0 +1,219 @@
+"""Random small valid Twilight Imperium 4 elimination scenarios (rule 75), for the differential soak.
+
+2-4 players, a handful of components of the kinds rule 75 speaks of (units with and without
+Production, planets, cards held by players, promissory notes, command tokens, commanders,
+faction components and the 75.10 exceptions), a few control / Production effects, 1-3 events,
+and expectations whose verdicts are compared. Deterministic for a given ``rng``.
+"""
+from __future__ import annotations
+
+PLAYERS = ("alice", "bob", "carol", "dave")
+UNIT_ZONES = ("board", "board", "board", "reinforcements", "captured", "box")
+TRAITS = ("cultural", "hazardous", "industrial", "frontier")
+#: component kind -> (types, zones, owned?, held by a player?)
+KINDS = {
+    "infantry": (["ground_force", "infantry"], UNIT_ZONES, True, False),
+    "mech": (["ground_force", "mech"], UNIT_ZONES, True, False),
+    "dock": (["unit", "structure"], UNIT_ZONES, True, False),
+    "carrier": (["unit", "ship"], UNIT_ZONES, True, False),
+    "planet": (["planet"], ("board",), False, True),
+    "speaker": (["speaker_token"], ("play_area",), False, True),
+    "strategy": (["strategy_card"], ("play_area",), False, True),
+    "agenda": (["agenda"], ("play_area",), False, True),
+    "action": (["action_card"], ("hand",), False, True),
+    "secret": (["secret_objective"], ("hand", "play_area"), False, True),
+    "relic": (["relic"], ("play_area",), False, True),
+    "fragment": (["relic_fragment"], ("play_area",), False, True),
+    "note": (["promissory_note"], ("hand", "play_area"), True, True),
+    "token": (["command_token"], ("fleet_pool", "reinforcements", "board"), True, True),
+    "commander": (["commander"], ("play_area",), True, False),
+    "home": (["home_system"], ("board",), True, False),
+    "wormhole": (["wormhole_token"], ("board", "reinforcements"), True, False),
+    "zero": (["zero_token"], ("play_area", "hand"), True, True),
+    "tech": (["technology", "faction_technology"], ("play_area",), True, False),
+    "sheet": (["faction_sheet"], ("play_area",), True, False),
+}
+COMMON = ("infantry", "infantry", "mech", "dock", "carrier", "planet", "planet", "speaker")
+
+
+class _Gen:
+    """One scenario under construction."""
+
+    def __init__(self, rng) -> None:
+        self.r = rng
+        self.players = list(PLAYERS[: rng.randint(2, 4)])
+        self.objects: list[dict] = []
+        self.effects: list[dict] = []
+        self.events: list[dict] = []
+
+    def chance(self, p: float) -> bool:
+        """True with probability ``p``."""
+        return self.r.random() < p
+
+    def ids(self, *kinds_types: str) -> list[str]:
+        """Ids of objects with one of these types (all objects without arguments)."""
+        return [o["id"] for o in self.objects if not kinds_types or set(o["types"]) & set(kinds_types)]
+
+    def obj(self, i: int, kind: str) -> dict:
+        """Component number ``i`` of ``kind``."""
+        r = self.r
+        types, zones, owned, held = KINDS[kind]
+        o: dict = {"id": f"o{i}", "zone": r.choice(zones), "types": list(types)}
+        if owned:
+            o["owner"] = r.choice(self.players)
+        if held or (o.get("owner") and self.chance(0.15)):
+            o["controller"] = r.choice(self.players + ["none"] if kind == "planet" else self.players)
+            if o["controller"] == "none":
+                del o["controller"]
+        if o["zone"] == "captured" and o.get("owner"):
+            o["controller"] = r.choice([p for p in self.players if p != o["owner"]])
+        if kind in ("dock", "carrier"):
+            abilities = [a for a in ("production", "bombardment") if self.chance(0.5)]
+            if abilities:
+                o["abilities"] = abilities
+        if kind == "fragment":
+            o["properties"] = {"trait": r.choice(TRAITS)}
+        if kind == "commander":
+            o["flags"] = {"unlocked": self.chance(0.6)}
+        return o
+
+    def attach(self) -> None:
+        """Maybe a Nekro assimilation token on a technology, a Titans attachment on a planet."""
+        r = self.r
+        techs, planets = self.ids("technology"), self.ids("planet")
+        if techs and self.chance(0.5):
+            self.objects.append({"id": f"o{len(self.objects)}", "owner": r.choice(self.players), "zone": "play_area",
+                                 "types": ["assimilation_token"], "attached_to": r.choice(techs)})
+        if planets and self.chance(0.3):
+            self.objects.append({"id": f"o{len(self.objects)}", "owner": r.choice(self.players),
+                                 "zone": r.choice(("board", "board", "reinforcements")), "types": ["attachment"],
+                                 "attached_to": r.choice(planets)})
+
+    def effect(self, eid: str) -> dict | None:
+        """A control effect on a planet or unit, or a Production grant / removal on units."""
+        r = self.r
+        units, planets = self.ids("unit", "ground_force"), self.ids("planet")
+        kind = r.choice(("control", "grant", "remove"))
+        e: dict = {"id": eid, "timestamp": r.randint(0, 4), "kind": kind}
+        if kind == "control":
+            if not units + planets:
+                return None
+            e["player"] = r.choice(self.players)
+            e["targets"] = [r.choice(units + planets)] if self.chance(0.7) else {"types": ["planet"]}
+        else:
+            if not units:
+                return None
+            e["ability"] = "production"
+            e["targets"] = [r.choice(units)] if self.chance(0.6) else {"types": ["unit"]}
+        if self.chance(0.6):
+            e["source"] = r.choice(self.ids())
+            e["duration"] = "static" if self.chance(0.8) else "permanent"
+            if self.chance(0.3) and kind != "control" and isinstance(e["targets"], dict):
+                e["targets"]["controlled_by"] = "source_controller"
+        else:
+            e["duration"] = "permanent"
+        return e
+
+    def event(self, i: int) -> dict | None:
+        """Event number ``i`` (None when the drawn kind has nothing to act on)."""
+        r = self.r
+        kind = r.choice(("planet_control", "planet_control", "planet_control", "capture", "return_captured",
+                         "move", "move", "end_status_phase", "check_elimination", "set_flag", "end_effect",
+                         "begin_effect", "score"))
+        units, planets = self.ids("unit", "ground_force"), self.ids("planet")
+        owned_units = [o["id"] for o in self.objects if o.get("owner") and set(o["types"]) & {"unit", "ground_force"}]
+        if kind == "planet_control":
+            if not planets:
+                return None
+            ev = {"type": "planet_control", "planet": r.choice(planets)}
+            if self.chance(0.8):
+                ev["player"] = r.choice(self.players)
+            return ev
+        if kind == "capture":
+            return {"type": "capture", "object": r.choice(units), "player": r.choice(self.players)} if units else None
+        if kind == "return_captured":
+            return {"type": "return_captured", "object": r.choice(owned_units)} if owned_units else None
+        if kind == "move":
+            if not self.objects:
+                return None
+            return {"type": "move", "object": r.choice(units or self.ids()),
+                    "zone": r.choice(("board", "box", "reinforcements", "play_area"))}
+        if kind == "set_flag":
+            cmd = self.ids("commander")
+            return {"type": "set_flag", "object": r.choice(cmd), "flag": "unlocked", "value": self.chance(0.5)} \
+                if cmd else None
+        if kind == "end_effect":
+            return {"type": "end_effect", "effect": r.choice(self.effects)["id"]} if self.effects else None
+        if kind == "begin_effect":
+            e = self.effect(f"b{i}")
+            if e is None:
+                return None
+            e["timestamp"] = r.randint(3, 8)
+            return {"type": "begin_effect", "effect": e}
+        if kind == "score":
+            return self.score(i)
+        return {"type": kind}
+
+    def score(self, i: int) -> dict | None:
+        """An objective about another player's home system (comment 5a): declared, maybe resolved right away."""
+        r = self.r
+        homes = self.ids("home_system")
+        if not homes:
+            return None
+        oid = f"obj{i}"
+        actor = r.choice(self.players)
+        self.objects.append({"id": oid, "zone": "play_area", "types": ["objective"],
+                             "controller": r.choice(self.players)})
+        self.events.append({"type": "declare", "id": f"a{i}", "actor": actor, "kind": "score_objective",
+                            "source": oid, "targets": [r.choice(homes)]})
+        return {"type": "resolve", "action": f"a{i}"} if self.chance(0.7) else None
+
+    def expectation(self) -> dict:
+        """An expectation whose verdict is compared (any verdict will do)."""
+        r = self.r
+        o = r.choice(self.ids())
+        p = r.choice(self.players)
+        options = [
+            lambda: {"player": p, "status": r.choice(("in_game", "eliminated", "won"))},
+            lambda: {"player": p, "status": "eliminated"},
+            lambda: {"winner": p},
+            lambda: {"player": p, "player_attributes": {"strategy_cards": r.randint(1, 2)}},
+            lambda: {"object": o, "zone": r.choice(("board", "box", "reinforcements", "hand", "play_area",
+                                                     "common_area", "captured"))},
+            lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
+            lambda: {"object": o, "exists": self.chance(0.5)},
+        ]
+        ex = r.choice(options)()
+        if self.events and self.chance(0.3):
+            ex["at"] = r.randint(0, len(self.events))
+        if self.chance(0.1):
+            ex = {"unique": True}
+        return ex
+
+    def build(self, index: int) -> dict:
+        """The whole scenario as plain data."""
+        r = self.r
+        doc: dict = {"id": f"gen-ti4-{index}", "game": "ti4", "players": [{"id": p} for p in self.players]}
+        if len(self.players) > 2 and self.chance(0.15):
+            doc["players"][r.randrange(len(self.players))]["status"] = "eliminated"
+        if self.chance(0.3):
+            doc["options"] = {"players_at_start": r.choice((5, 6, len(self.players)))}
+        n = r.randint(3, 7)
+        kinds = [r.choice(COMMON) if self.chance(0.55) else r.choice(sorted(KINDS)) for _ in range(n)]
+        self.objects = [self.obj(i, k) for i, k in enumerate(kinds)]
+        self.attach()
+        self.effects = [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 2)))) if e]
+        for i in range(r.randint(1, 3)):
+            ev = self.event(i)
+            if ev is not None:
+                self.events.append(ev)
+        if not self.events:
+            self.events.append({"type": "check_elimination"})
+        doc.update(objects=self.objects, effects=self.effects, events=self.events)
+        doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
+        return doc
+
+
+def random_doc(rng, index: int = 0) -> dict:
+    """A random small ti4 scenario as plain data."""
+    return _Gen(rng).build(index)
