@@ -171,17 +171,57 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="W
 
 
 @app.command()
-def rules(game: str = typer.Argument("core", help="berserk | mtg | riftbound | ti4 | core")) -> None:
-    """List the rule ids of a game with their descriptions."""
+def rules(
+    game: str = typer.Argument("core", help="berserk | mtg | riftbound | ti4 | core"),
+    where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
+) -> None:
+    """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
     from solver.games import GAMES, ruleset_for
     from solver.rules import RULEBOOK
 
     if game not in GAMES:
-        typer.echo(f"arbiter: unknown game '{game}' (choose from {', '.join(GAMES)})", err=True)
-        raise typer.Exit(2)
-    ruleset_for(game)
+        _usage(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
+    rs = ruleset_for(game)
+    cited = _citations(where, rs) if where else {}
     for rid, text in sorted(RULEBOOK.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
+        if where:
+            files = cited.get(rid, [])
+            typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+
+
+def _citations(folder: Path, rs) -> dict[str, list[str]]:
+    """Rule id -> scenario files under ``folder`` that cite it in ``rules:`` or ``because:``."""
+    from models.loader import find_scenarios, load_scenario
+    from models.yamlsafe import LoadError, LoadErrors
+
+    out: dict[str, list[str]] = {}
+    for path in find_scenarios([folder]):
+        try:
+            sc = load_scenario(path).scenario
+        except (LoadError, LoadErrors):
+            continue
+        ids = set(sc.rules) | {b for ex in sc.expect for b in ex.because}
+        for rid in sorted(rs.canonical_rule(i) for i in ids):
+            out.setdefault(rid, []).append(str(path))
+    return out
+
+
+@app.command()
+def soak(
+    game: list[str] = typer.Option([], "--game", help="Ruleset (repeatable; default: every ruleset the reference covers)."),
+    count: int = typer.Option(1000, help="Random scenarios per ruleset."),
+    seed: int = typer.Option(0),
+    keep: Optional[Path] = typer.Option(None, help="Write disagreeing scenarios to this folder."),
+) -> None:
+    """Compare the checker with the solver-free reference on random scenarios; print compared/disagreed."""
+    from solver.reference import GAMES as REFERENCE_GAMES
+    from solver.soak import soak_command
+
+    unknown = [g for g in game if g not in REFERENCE_GAMES]
+    if unknown:
+        _usage(f"no reference for {', '.join(unknown)} (covered: {', '.join(REFERENCE_GAMES)})")
+    raise typer.Exit(soak_command(game or list(REFERENCE_GAMES), count, seed, keep))
 
 
 def _terminate(signum, frame) -> None:

@@ -19,15 +19,14 @@ RULES = {
     "berserk.movement": "A declared movement puts the creature on the named cell.",
     "berserk.524.2": "When one effect permits (or obliges) an action and another prohibits it, the prohibition wins.",
     "berserk.525.1": "An action that cannot be declared is illegal and is never put on the stack.",
-    "berserk.525.1.resolve": "A declared action that can no longer be computed or executed is removed from the stack "
-                             "before it would resolve.",
     "berserk.525.1.open": "It is illegal to open a card that is already open.",
     "berserk.525.1.close": "It is illegal to close a card that is already closed.",
     "berserk.525.1.reveal": "It is illegal to reveal a card that is already revealed.",
     "berserk.525.1.hide": "It is illegal to hide a card that is already hidden.",
     "berserk.525.2": "'Cannot [text]' forbids the card an action, a choice of target, or receiving an effect.",
     "berserk.525.3": "'[card] loses [text]' is illegal to declare against a card that does not have [text].",
-    "berserk.526.1": "An interrupted action is removed from the stack without being paid for.",
+    "berserk.526.1": "An action that became impossible is interrupted: removed from the stack before it would resolve "
+                     "(525.1), without being paid for.",
     "berserk.526.1.executing": "An action that is already executing (has left the stack) cannot be interrupted.",
     "berserk.payment": "A resolving action is paid for: its source is closed (tapped).",
     "berserk.action.effect": "A resolved action has the effect its text describes.",

@@ -180,12 +180,12 @@ class _Gen:
         p = r.choice(self.players)
         options = [
             lambda: {"object": o, "zone": r.choice(ZONES + ("command", "none"))},
-            lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
+            lambda: {"object": o, "controller": r.choice(self.players)},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"player": p, "status": r.choice(STATUSES)},
             lambda: {"player": p, "player_attributes": {"life": r.randint(0, 5)}},
-            lambda: {"turn": {"priority": r.choice(self.players + ["none"])}},
-            lambda: {"turn": {"active_player": r.choice(self.players + ["none"])}},
+            lambda: {"turn": {"priority": r.choice(self.players)}},
+            lambda: {"turn": {"active_player": r.choice(self.players)}},
         ]
         choices = [ev["id"] for ev in self.events if ev["type"] == "choice"]
         if choices:
@@ -199,7 +199,7 @@ class _Gen:
                                     "effect_active": self.chance(0.5)})
         aura = next((x for x in self.objects if x["id"] == "aura"), None)
         if aura:
-            options.append(lambda: {"object": "aura", "attached_to": r.choice([aura["attached_to"], "none"])})
+            options.append(lambda: {"object": "aura", "attached_to": aura["attached_to"]})
         ex = r.choice(options)()
         if self.events and self.chance(0.3):
             ex["at"] = r.randint(0, len(self.events))

@@ -106,7 +106,8 @@ class _Gen:
             e["ability"] = "production"
             e["targets"] = [r.choice(units)] if self.chance(0.6) else {"types": ["unit"]}
         if self.chance(0.6):
-            e["source"] = r.choice(self.ids())
+            owned = [o["id"] for o in self.objects if o.get("owner") or o.get("controller")]
+            e["source"] = r.choice(owned if owned and self.chance(0.7) else self.ids())
             e["duration"] = "static" if self.chance(0.8) else "permanent"
             if self.chance(0.3) and kind != "control" and isinstance(e["targets"], dict):
                 e["targets"]["controlled_by"] = "source_controller"
@@ -118,7 +119,8 @@ class _Gen:
         """Event number ``i`` (None when the drawn kind has nothing to act on)."""
         r = self.r
         kind = r.choice(("planet_control", "planet_control", "planet_control", "capture", "return_captured",
-                         "move", "move", "end_status_phase", "check_elimination", "set_flag", "end_effect",
+                         "move", "move", "end_status_phase", "check_elimination", "check_elimination", "set_flag",
+                         "end_effect",
                          "begin_effect", "score"))
         units, planets = self.ids("unit", "ground_force"), self.ids("planet")
         owned_units = [o["id"] for o in self.objects if o.get("owner") and set(o["types"]) & {"unit", "ground_force"}]
@@ -202,7 +204,7 @@ class _Gen:
         kinds = [r.choice(COMMON) if self.chance(0.55) else r.choice(sorted(KINDS)) for _ in range(n)]
         self.objects = [self.obj(i, k) for i, k in enumerate(kinds)]
         self.attach()
-        self.effects = [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 2)))) if e]
+        self.effects = [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 1, 2)))) if e]
         for i in range(r.randint(1, 3)):
             ev = self.event(i)
             if ev is not None:
