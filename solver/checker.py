@@ -158,7 +158,7 @@ class ScenarioCheck:
         if r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and (
                 r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why):
             query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
-            answer, core = engine.core(query)
+            answer, core = engine.core(query, tuple(self.rs.canonical_rule(b) for b in ex.because))
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
             elif core:

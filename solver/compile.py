@@ -75,6 +75,9 @@ class Compiler:
             self.objects[o.id] = ObjInfo(o.id, o.owner, tuple(o.types), o.card, o.token, o.action, o)
             if o.action is not None:
                 self.actions.append(o.id)
+        for ev in self.sc.events:  # objects events create exist (unborn) for every effect's selector
+            for oid in self.rs.created_objects(self, ev):
+                self.objects.setdefault(oid.id, oid)
         for i, e in enumerate(self.sc.effects):
             self._add_effect(e)
         for ev in self.sc.events:
@@ -84,8 +87,6 @@ class Compiler:
                 self.actions.append(ev.id)
             elif isinstance(ev, BeginEffect):
                 self._add_effect(ev.effect, starts_later=True)
-            for oid in self.rs.created_objects(self, ev):
-                self.objects.setdefault(oid.id, oid)
 
     def _add_effect(self, e: Effect, starts_later: bool = False) -> None:
         if e.source is not None and e.source not in self.objects:

@@ -39,6 +39,8 @@ def applies(comp: "Compiler", st: Stage, eff: Effect, obj: str) -> Lit:
                 conds.append(_controlled_by(comp, st, eff, obj, sel.controlled_by))
             if sel.cell:
                 conds.append(_on_cell(comp, st, eff, obj, sel.cell))
+        if ("released", eff.id, obj) in comp.domains:  # a game rule ended the effect for this object only
+            conds.append(comp.rm.neg(st["released", eff.id, obj]))
         return comp.rm.all_of(conds, f"s{st.index}:applies.{eff.id}.{obj}")
     return _cached(st, ("applies", eff.id, obj), build)
 

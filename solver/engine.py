@@ -101,20 +101,22 @@ class Engine:
         self.rm.model.add_bool_or(diff or [self.rm.false]).only_enforce_if(self.enum_lit)
 
     # -- cores ---------------------------------------------------------------------
-    def core(self, extra: list[Lit] = ()) -> tuple[Answer, Core | None]:
+    def core(self, extra: list[Lit] = (), prefer: tuple[str, ...] = ()) -> tuple[Answer, Core | None]:
         """Why is the model plus ``extra`` infeasible: a deletion-minimal core, re-checked.
 
+        Minimal cores need not be unique; rules named in ``prefer`` (ids or id prefixes) are tried for
+        removal last, so when some minimal core contains them, that is the one found.
         Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit or when
         the core cannot be confirmed with presolve either way (a solver bug is never shown as a reason).
         Cores are cached by query, so an action and an expectation asking the same question share one.
         """
-        key = tuple(sorted(int(lit.index) for lit in extra))
+        key = (tuple(sorted(int(lit.index) for lit in extra)), tuple(sorted(prefer)))
         if key not in self._cores:
-            answer, core = self._core(extra)
+            answer, core = self._core(extra, self._preferred(prefer))
             if answer is Answer.UNSAT and not core.verified:
                 saved, self.options.presolve = self.options.presolve, not self.options.presolve
                 try:
-                    answer, core = self._core(extra)
+                    answer, core = self._core(extra, self._preferred(prefer))
                 finally:
                     self.options.presolve = saved
             if answer is Answer.UNSAT and not core.verified:
@@ -122,30 +124,45 @@ class Engine:
             self._cores[key] = (answer, core)
         return self._cores[key]
 
-    def _core(self, extra: list[Lit]) -> tuple[Answer, Core | None]:
+    def _preferred(self, prefer: tuple[str, ...]) -> set[str]:
+        """Assumption names of the preferred rules (exact ids and ids under a prefix)."""
+        return {n for n in self.named for p in prefer if n == f"rule:{p}" or n.startswith(f"rule:{p}.")}
+
+    def _core(self, extra: list[Lit], pref: set[str]) -> tuple[Answer, Core | None]:
         answer, s = self.solve(extra)
         if answer is not Answer.UNSAT:
             return answer, None
-        kept = self._core_names(s, sorted(self.named))
-        for name in list(kept):
-            trial = [k for k in kept if k != name]
-            answer, s = self.solve(extra, trial)
+        found = self._core_names(s)
+        if pref - found:  # look for another explanation: drop competing rules against everything else
+            background = set(self.named)
+            for rival in sorted(n for n in found if n.startswith("rule:") and n not in pref):
+                answer, s = self.solve(extra, sorted(background - {rival}))
+                if answer is Answer.UNKNOWN:
+                    return Answer.UNKNOWN, None
+                if answer is Answer.UNSAT:
+                    background.discard(rival)
+                    found = self._core_names(s)
+        kept = found | pref
+        rules_first = sorted(kept - pref, key=lambda n: (not n.startswith("rule:"), n))
+        for name in rules_first + sorted(pref):  # least preferred first: other rules, then facts
+            if name not in kept:
+                continue
+            trial = kept - {name}
+            answer, s = self.solve(extra, sorted(trial))
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, None
             if answer is Answer.UNSAT:
-                kept = self._core_names(s, trial)
-        final, _ = self.solve(extra, kept)  # re-check: the kept set alone is infeasible
+                kept = (self._core_names(s) & trial) | (pref & trial)
+        final, _ = self.solve(extra, sorted(kept))  # re-check: the kept set alone is infeasible
         if final is Answer.UNKNOWN:
             return Answer.UNKNOWN, None
-        rules = [n[5:] for n in kept if n.startswith("rule:")]
-        facts = [n[5:] for n in kept if n.startswith("fact:")]
+        rules = sorted(n[5:] for n in kept if n.startswith("rule:"))
+        facts = sorted(n[5:] for n in kept if n.startswith("fact:"))
         return Answer.UNSAT, Core(rules, facts, verified=final is Answer.UNSAT)
 
-    def _core_names(self, s: cp_model.CpSolver, allowed: list[str]) -> list[str]:
-        idx = s.sufficient_assumptions_for_infeasibility()
-        names = {self.by_index[i] for i in idx if i in self.by_index}
-        keep = [n for n in allowed if n in names]
-        return keep if keep or not idx else list(allowed)
+    def _core_names(self, s: cp_model.CpSolver) -> set[str]:
+        """Names of the assumptions in the solver's last infeasibility core."""
+        return {self.by_index[i] for i in s.sufficient_assumptions_for_infeasibility() if i in self.by_index}
 
 
 def _is_bool(var) -> bool:

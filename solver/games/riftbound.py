@@ -110,6 +110,7 @@ def _kill() -> ActionKind:
         tr.set(("zone", t), "trash", KILL, when)
         _off_board(comp, tr, t, KILL, when)
         tr.set(("ctrl", t), comp.owner_of(t) or NONE, KILL, when)
+        _release_control(comp, tr, t, when)
     return ActionKind(requirements, apply)
 
 
@@ -125,6 +126,13 @@ def _counter() -> ActionKind:
         tr.set(("status", t), "countered", COUNTER_CARD, when)
         tr.set(("zone", t), "trash" if comp.objects[t].card else NONE, COUNTER_CARD, when)
     return ActionKind(requirements, apply)
+
+
+def _release_control(comp, tr, obj: str, when: Lit) -> None:
+    """A card leaving the board is its owner's again: no control effect applies to it any more."""
+    for e in comp.effects_on(obj, "control"):
+        if ("released", e.id, obj) in comp.domains:
+            tr.set(("released", e.id, obj), 1, OWNER_ZONE, when)
 
 
 def _off_board(comp, tr, obj: str, rule: str, when: Lit) -> None:
@@ -202,7 +210,8 @@ class Riftbound(Ruleset):
                 for slot in self.blank_slots(comp, ev).values() if slot not in comp.objects]
 
     def declare_keys(self, comp) -> None:
-        """Pass flags of every player, 'finalised' of chain items, power of units, abilities of blank slots."""
+        """Pass flags of every player, 'finalised' of chain items, power of units, abilities of blank slots,
+        and for each card a control effect may apply to: whether the effect still applies to it."""
         for p in comp.sc.players:
             for flag in PASSED.values():
                 comp.add_key(("pflag", p.id, flag), "bool", p.flags.get(flag, False))
@@ -212,6 +221,12 @@ class Riftbound(Ruleset):
         for oid, info in comp.objects.items():
             if "unit" in info.types:
                 comp.add_key(("attr", oid, "power"), [-1_000_000, 1_000_000], 0)
+        for eid, e in comp.effects.items():
+            if e.kind == "control":
+                for oid in comp.candidates(e):
+                    info = comp.objects[oid]
+                    if info.action is None and not set(info.types) & NOT_BANISHED:
+                        comp.add_key(("released", eid, oid), "bool", False)
         for ev in comp.sc.events:
             if ev.type == "concede":
                 for old, slot in self.blank_slots(comp, ev).items():
@@ -297,6 +312,7 @@ class Riftbound(Ruleset):
                 tr.set(("zone", oid), "banishment", BANISH, when)
                 _off_board(comp, tr, oid, BANISH, when)
                 tr.set(("ctrl", oid), info.owner or NONE, OWNER_ZONE, when)
+                _release_control(comp, tr, oid, when)
                 for e in comp.effects_on(oid, "control"):
                     if e.duration != "static" and comp.candidates(e) == [oid]:
                         tr.set(("active", e.id), 0, OWNER_ZONE, when)

@@ -231,12 +231,16 @@ class Ti4(Ruleset):
 
     @staticmethod
     def _cascades(comp) -> bool:
-        """Could a unit be controlled by someone other than its owner (a control effect or a default controller),
-        or could the components stage change a 75.1 condition through an effect's source (a static control or
-        Production effect whose source goes to the box, a source whose holder changes)?"""
+        """Could a unit on the board be controlled by someone other than its owner (a control effect, a default
+        controller, a captured unit that an event moves), or could the components stage change a 75.1 condition
+        through an effect's source (a static control or Production effect whose source goes to the box, a source
+        whose holder changes)?"""
+        moved = {ev.object for ev in comp.sc.events if ev.type == "move"}
+        captured = {ev.object for ev in comp.sc.events if ev.type == "capture"}
         return any(_has(info, UNITS) and info.owner and (
             comp.effects_on(o, "control") or (info.data and info.data.controller not in (None, info.owner)
-                                              and info.data.zone != "captured"))
+                                              and (info.data.zone != "captured" or o in moved))
+            or (o in captured and o in moved))
             for o, info in comp.objects.items()) or any(
             e.source for o, info in comp.objects.items() if _has(info, UNITS) or "planet" in info.types
             for e in comp.effects_on(o, "control") + comp.effects_on(o, "grant", PRODUCTION)

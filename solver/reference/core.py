@@ -103,6 +103,8 @@ class CoreRules:
         """The effect is active and applies to ``obj`` now."""
         if st.get(key("active", e.id)) != "1" or obj not in w.targets(e):
             return False
+        if st.get(key("released", e.id, obj)) == "1":  # a game rule ended the effect for this object only
+            return False
         sel = e.targets
         if isinstance(sel, Selector):
             if sel.zone and st.get(key("zone", obj)) != sel.zone:

@@ -173,6 +173,31 @@ class _Gen:
             ev["source"] = r.choice(self.ids())
         return ev
 
+    def slide(self) -> list[dict]:
+        """Astral Slide (800.4d): a card in exile, a delayed trigger to return it, maybe someone leaves, it resolves."""
+        r = self.r
+        o = r.choice(self.objects)
+        o["zone"] = "exile"
+        o.pop("controller", None)
+        self.actions.append("slide")
+        leave = [{"type": "leave_game", "player": r.choice(self.players)}] if self.chance(0.8) else []
+        trigger = {"type": "trigger", "id": "slide", "controller": r.choice(self.players),
+                   "kind": "return_to_battlefield", "targets": [o["id"]]}
+        first = [leave[0], trigger] if leave and self.chance(0.5) else [trigger] + leave
+        return first + [{"type": "resolve", "action": "slide"}]
+
+    def default_left(self) -> list[dict]:
+        """800.4c (Bribery): a permanent's default controller leaves while another player's effect controls it, which then ends."""
+        r = self.r
+        o = r.choice(self.objects)
+        o.update(zone="battlefield", controller=r.choice(self.players))
+        o.pop("action", None)
+        e = {"id": "borrow", "timestamp": 5, "kind": "control", "player": r.choice(self.players),
+             "targets": [o["id"]], "duration": r.choice(("permanent", "until_end_of_turn"))}
+        self.effects.append(e)
+        end = {"type": "end_effect", "effect": "borrow"} if self.chance(0.5) else {"type": "end_turn"}
+        return [{"type": "leave_game", "player": o["controller"]}, end]
+
     def expectation(self) -> dict:
         """An expectation whose verdict is compared (any verdict will do)."""
         r = self.r
@@ -215,11 +240,15 @@ class _Gen:
         self.specials()
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
-        for i in range(r.randint(1, 3)):
+        script = r.choice((None, None, None, None, self.slide, self.default_left))
+        for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
-        if not self.events or self.chance(0.5):
+        if script is not None:
+            self.events = script()
+            scenario_effects = self.effects
+        elif not self.events or self.chance(0.5):
             self.events.insert(0, {"type": "leave_game", "player": r.choice(self.players)})
         doc["turn"] = {"active_player": r.choice(self.players), "priority": r.choice(self.players)}
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)

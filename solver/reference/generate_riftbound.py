@@ -117,7 +117,7 @@ class _Gen:
         if not pool:
             return None
         e: dict = {"id": f"ctl{i}", "timestamp": r.randint(0, 4), "kind": "control", "player": self.player(),
-                   "targets": [r.choice(pool)]}
+                   "targets": r.sample(pool, r.randint(1, min(2, len(pool))))}
         if self.chance(0.3):
             src = r.choice([o["id"] for o in self.objects if not o["id"].startswith("c")])
             e.update(source=src, duration="static")

@@ -89,6 +89,20 @@ class _Gen:
                                  "zone": r.choice(("board", "board", "reinforcements")), "types": ["attachment"],
                                  "attached_to": r.choice(planets)})
 
+    def gift(self) -> None:
+        """One player's component keeps another in the game through a static effect (a planet, Production)."""
+        r = self.r
+        giver, taker = r.sample(self.players, 2)
+        src, tgt = f"o{len(self.objects)}", f"o{len(self.objects) + 1}"
+        self.objects.append({"id": src, "owner": giver, "zone": "play_area", "types": ["faction_sheet"]})
+        if self.chance(0.5):
+            self.objects.append({"id": tgt, "zone": "board", "types": ["planet"]})
+            e = {"kind": "control", "player": taker}
+        else:
+            self.objects.append({"id": tgt, "owner": taker, "zone": "board", "types": ["unit", "structure"]})
+            e = {"kind": "grant", "ability": "production"}
+        self.effects.append({"id": "gift", "timestamp": 1, "source": src, "targets": [tgt], "duration": "static", **e})
+
     def effect(self, eid: str) -> dict | None:
         """A control effect on a planet or unit, or a Production grant / removal on units."""
         r = self.r
@@ -106,7 +120,8 @@ class _Gen:
             e["ability"] = "production"
             e["targets"] = [r.choice(units)] if self.chance(0.6) else {"types": ["unit"]}
         if self.chance(0.6):
-            owned = [o["id"] for o in self.objects if o.get("owner") or o.get("controller")]
+            owned = [o["id"] for o in self.objects if (o.get("owner") or o.get("controller"))
+                     and not set(o["types"]) & {"unit", "ground_force", "planet"}]
             e["source"] = r.choice(owned if owned and self.chance(0.7) else self.ids())
             e["duration"] = "static" if self.chance(0.8) else "permanent"
             if self.chance(0.3) and kind != "control" and isinstance(e["targets"], dict):
@@ -200,17 +215,19 @@ class _Gen:
             doc["players"][r.randrange(len(self.players))]["status"] = "eliminated"
         if self.chance(0.3):
             doc["options"] = {"players_at_start": r.choice((5, 6, len(self.players)))}
-        n = r.randint(3, 7)
+        n = r.randint(2, 6)
         kinds = [r.choice(COMMON) if self.chance(0.55) else r.choice(sorted(KINDS)) for _ in range(n)]
         self.objects = [self.obj(i, k) for i, k in enumerate(kinds)]
         self.attach()
-        self.effects = [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 1, 2)))) if e]
+        if self.chance(0.2):
+            self.gift()
+        self.effects += [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 1, 2)))) if e]
         for i in range(r.randint(1, 3)):
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
-        if not self.events:
-            self.events.append({"type": "check_elimination"})
+        if not self.events or (len(self.events) < 4 and self.chance(0.3)):
+            self.events.append({"type": "check_elimination"})  # a check on the components stage's result
         doc.update(objects=self.objects, effects=self.effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc

@@ -113,7 +113,7 @@ class MtgRules(CoreRules):
                     w.tokens.add(ev.id)
             elif ev.type == "trigger":
                 spec = ActionSpec(kind=ev.kind, targets=ev.targets, params=ev.params)
-                w.objects.setdefault(ev.id, Obj(ev.id, None, ("ability",), False, spec, declared=True))
+                w.objects.setdefault(ev.id, Obj(ev.id, None, ("ability",), False, spec))
             else:
                 continue
             w.add(key("zone", ev.id), w.zones, NONE)

@@ -136,13 +136,19 @@ class RiftboundRules(CoreRules):
         for oid, info in w.objects.items():
             if "unit" in info.types:
                 w.add(key("attr", oid, "power"), INT, "0")
+        for e in w.effects:
+            if e.kind == "control":
+                for oid in w.targets(e):
+                    info = w.objects[oid]
+                    if info.spec is None and not set(info.types) & NOT_BANISHED:
+                        w.add(key("released", e.id, oid), BOOL, "0")
         players = tuple(w.players) + (NONE,)
         for ev in w.sc.events:
             if ev.type != "concede":
                 continue
             for old, slot in self.blank_slots(w, ev).items():
                 if slot not in w.objects:
-                    w.objects[slot] = Obj(slot, None, ("battlefield",), False, None, declared=True)
+                    w.objects[slot] = Obj(slot, None, ("battlefield",), False, None)
                     w.add(key("zone", slot), w.zones, NONE)
                     w.add(key("ctrl", slot), players, NONE)
                     if w.cells:
@@ -187,6 +193,7 @@ class RiftboundRules(CoreRules):
             step.set(key("zone", t), "trash", KILL)
             self._off_board(w, step, t, KILL)
             step.set(key("ctrl", t), w.owner_of(t) or NONE, KILL)
+            self._owners_again(w, step, t)
         elif spec.kind == "counter":
             step.set(key("status", t), "countered", COUNTER_CARD)
             step.set(key("zone", t), "trash" if w.objects[t].card else NONE, COUNTER_CARD)
@@ -289,7 +296,14 @@ class RiftboundRules(CoreRules):
             pr.set(key("ctrl", oid), info.owner or NONE, OWNER_ZONE)
             for e in self._sole_control_effects(w, oid):
                 pr.set(key("active", e.id), "0", OWNER_ZONE)
+            self._owners_again(w, pr, oid)
         pr.end_step()
+
+    def _owners_again(self, w: World, step, obj: str) -> None:
+        """owner_zone: a card leaving the board is its owner's again; no control effect applies to it any more."""
+        for e in w.effects:
+            if e.kind == "control" and key("released", e.id, obj) in w.domains:
+                step.set(key("released", e.id, obj), "1", OWNER_ZONE)
 
     def _replace(self, w, pr: Procedure, ev, leaving) -> None:
         """Step 2: the leaver's battlefield in use gives way to a blank one in its place; cards there stay."""
