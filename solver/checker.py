@@ -19,9 +19,8 @@ from solver.compile import Compiler
 from solver.cp import Cat, Lit
 from solver.engine import Answer, Core, Engine, SolverOptions
 from solver.games import ruleset_for
-from solver.rules import RULEBOOK, UnknownRule
+from solver.rules import RULEBOOK
 from solver.victory import check_claims
-from solver.state import Stage
 
 
 @dataclass

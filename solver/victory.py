@@ -196,7 +196,7 @@ class DecisiveAdvantage:
         """Counterexample to the ranking for one focused creature: (True, proof line) or (False, (dice, dealt, line))."""
         pos = self.pos
         cm = CombatModel(pos)
-        rm, m = cm.rm, cm.m
+        m = cm.m
         order = [o.id for o in pos.side(1)]
         lives = {}
         for u in pos.units:

@@ -24,3 +24,12 @@ def run(doc: dict, **options) -> ScenarioResult:
 def verdicts(res: ScenarioResult) -> list[str]:
     """The verdict of each expectation."""
     return [e.verdict.value for e in res.expectations]
+
+
+def assert_agrees(sc) -> None:
+    """The checker and the solver-free reference agree on a scenario: same outcomes, same verdicts."""
+    from solver.reference.differential import differential
+
+    cmp = differential(sc)
+    assert not cmp.skipped, cmp.skipped
+    assert cmp.agree, "\n".join(cmp.problems)

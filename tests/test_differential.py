@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from models.loader import load_scenario
 from models.scenario import Scenario
 from solver.reference import GAMES
-from solver.reference.differential import differential
+from tests.helpers import assert_agrees
 from solver.reference.generate import random_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -23,16 +23,11 @@ LIBRARY = sorted(p for g in GAMES for p in (ROOT / "scenarios" / g).glob("*.yaml
 EXAMPLES = 40
 
 
-def _agree(sc: Scenario) -> None:
-    cmp = differential(sc)
-    assert not cmp.skipped, cmp.skipped
-    assert cmp.agree, "\n".join(cmp.problems)
-
 
 @pytest.mark.parametrize("path", LIBRARY, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_library_agrees_with_reference(path: Path) -> None:
     """Every library scenario of a covered ruleset: same outcomes, same verdicts."""
-    _agree(load_scenario(path).scenario)
+    assert_agrees(load_scenario(path).scenario)
 
 
 PLAYERS = [{"id": "alice"}, {"id": "bob"}]
@@ -60,7 +55,7 @@ def test_found_bugs_stay_fixed(name, parts, expect) -> None:
     """Each bug the differential tests found: the checker now agrees with the reference, and the verdict is right."""
     doc = {"id": "found", "game": "berserk", "players": PLAYERS, **parts, "expect": [expect]}
     sc = Scenario.model_validate(doc)
-    _agree(sc)
+    assert_agrees(sc)
     from solver.api import check_scenario
     res = check_scenario(sc)
     assert res.expectations[0].verdict.value == "holds", res.expectations[0].message
@@ -71,7 +66,7 @@ def test_found_bugs_stay_fixed(name, parts, expect) -> None:
 @given(rng=st.randoms(use_true_random=False))
 def test_random_scenarios_agree(game: str, rng) -> None:
     """Random small valid scenarios of each covered ruleset: checker and reference agree."""
-    _agree(random_scenario(rng, game))
+    assert_agrees(random_scenario(rng, game))
 
 
 def test_soak_command_prints_compared_and_disagreed(capsys) -> None:

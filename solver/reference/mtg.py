@@ -23,7 +23,6 @@ Readings (from the seed text and the game module's documented semantics):
 """
 from __future__ import annotations
 
-from models.events import BeginEffect
 from models.expectations import ACTION_STATUSES
 from models.scenario import ActionSpec
 from solver.reference.core import STATIC, CoreRules, Step, Unsupported
