@@ -30,6 +30,16 @@ BERSERK_VICTORY = ("recruit", "lose_control", "penalty_loss", "declare_redeal", 
 GAMES = tuple(ZONES)
 
 
+
+def vary_expectation(gen, ex: dict, counts: bool = True) -> dict:
+    """Sometimes ask about an earlier state, sometimes about the outcome set instead of a state."""
+    r = gen.r
+    if gen.events and gen.chance(0.3):
+        ex["at"] = r.randint(0, len(gen.events))
+    if gen.chance(0.1):
+        ex = {"unique": True} if not counts or gen.chance(0.5) else {"outcomes": r.randint(1, 3)}
+    return ex
+
 class _Gen:
     """One scenario under construction."""
 
@@ -264,12 +274,7 @@ class _Gen:
                                                                "executing", "unborn"))})
         if self.effect_ids:
             options.append(lambda: {"effect": r.choice(self.effect_ids), "effect_active": self.chance(0.5)})
-        ex = r.choice(options)()
-        if self.events and self.chance(0.3):
-            ex["at"] = r.randint(0, len(self.events))
-        if self.chance(0.1):
-            ex = {"unique": True} if self.chance(0.5) else {"outcomes": r.randint(1, 3)}
-        return ex
+        return vary_expectation(self, r.choice(options)())
 
     def build(self, index: int) -> dict:
         """The whole scenario as plain data."""

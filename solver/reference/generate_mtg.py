@@ -8,6 +8,8 @@ expectations whose verdicts are compared. Deterministic for a given ``rng``.
 """
 from __future__ import annotations
 
+from solver.reference.generate import vary_expectation
+
 PLAYERS = ("alex", "bianca", "carla", "dmitri")
 ZONES = ("battlefield", "battlefield", "battlefield", "hand", "library", "graveyard", "exile", "stack", "ante",
          "outside")
@@ -225,12 +227,7 @@ class _Gen:
         aura = next((x for x in self.objects if x["id"] == "aura"), None)
         if aura:
             options.append(lambda: {"object": "aura", "attached_to": aura["attached_to"]})
-        ex = r.choice(options)()
-        if self.events and self.chance(0.3):
-            ex["at"] = r.randint(0, len(self.events))
-        if self.chance(0.1):
-            ex = {"unique": True} if self.chance(0.5) else {"outcomes": r.randint(1, 3)}
-        return ex
+        return vary_expectation(self, r.choice(options)())
 
     def build(self, index: int) -> dict:
         """The whole scenario as plain data."""

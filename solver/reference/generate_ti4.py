@@ -7,6 +7,8 @@ and expectations whose verdicts are compared. Deterministic for a given ``rng``.
 """
 from __future__ import annotations
 
+from solver.reference.generate import vary_expectation
+
 PLAYERS = ("alice", "bob", "carol", "dave")
 UNIT_ZONES = ("board", "board", "board", "reinforcements", "captured", "box")
 TRAITS = ("cultural", "hazardous", "industrial", "frontier")
@@ -200,12 +202,7 @@ class _Gen:
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "exists": self.chance(0.5)},
         ]
-        ex = r.choice(options)()
-        if self.events and self.chance(0.3):
-            ex["at"] = r.randint(0, len(self.events))
-        if self.chance(0.1):
-            ex = {"unique": True}
-        return ex
+        return vary_expectation(self, r.choice(options)(), counts=False)
 
     def build(self, index: int) -> dict:
         """The whole scenario as plain data."""
