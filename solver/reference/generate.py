@@ -40,11 +40,22 @@ def vary_expectation(gen, ex: dict, counts: bool = True) -> dict:
         ex = {"unique": True} if not counts or gen.chance(0.5) else {"outcomes": r.randint(1, 3)}
     return ex
 
-class _Gen:
+class RandomParts:
+    """Base of the scenario generators: the random source and a biased coin."""
+
+    def __init__(self, rng) -> None:
+        self.r = rng
+
+    def chance(self, p: float) -> bool:
+        """True with probability ``p``."""
+        return self.r.random() < p
+
+
+class _Gen(RandomParts):
     """One scenario under construction."""
 
     def __init__(self, rng, game: str) -> None:
-        self.r = rng
+        super().__init__(rng)
         self.game = game
         self.players = list(PLAYERS[: rng.randint(2, 3)])
         self.cells: list[str] = []
@@ -53,10 +64,6 @@ class _Gen:
         self.events: list[dict] = []
         self.declared: list[str] = []
         self.effect_ids: list[str] = []
-
-    def chance(self, p: float) -> bool:
-        """True with probability ``p``."""
-        return self.r.random() < p
 
     # -- parts ----------------------------------------------------------------
     def board(self) -> dict | None:

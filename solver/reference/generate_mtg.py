@@ -8,7 +8,7 @@ expectations whose verdicts are compared. Deterministic for a given ``rng``.
 """
 from __future__ import annotations
 
-from solver.reference.generate import vary_expectation
+from solver.reference.generate import RandomParts, vary_expectation
 
 PLAYERS = ("alex", "bianca", "carla", "dmitri")
 ZONES = ("battlefield", "battlefield", "battlefield", "hand", "library", "graveyard", "exile", "stack", "ante",
@@ -22,11 +22,11 @@ EVENTS = ("leave_game",) * 6 + ("end_effect", "end_turn", "begin_turn", "begin_t
 STATUSES = ("in_game", "left", "lost", "won", "conceded")
 
 
-class _Gen:
+class _Gen(RandomParts):
     """One MTG scenario under construction."""
 
     def __init__(self, rng) -> None:
-        self.r = rng
+        super().__init__(rng)
         n = rng.choice((2, 3, 3, 3, 4, 4))
         self.players = list(PLAYERS[:n])
         self.objects: list[dict] = []
@@ -34,10 +34,6 @@ class _Gen:
         self.events: list[dict] = []
         self.actions: list[str] = []
         self.created: list[str] = []
-
-    def chance(self, p: float) -> bool:
-        """True with probability ``p``."""
-        return self.r.random() < p
 
     def player_docs(self) -> list[dict]:
         """Players in turn order: life and a counter, sometimes teams, rarely one already out."""

@@ -7,26 +7,24 @@ effects, chain items (kill, counter), pass flags, and 1-3 events.
 """
 from __future__ import annotations
 
+from solver.reference.generate import RandomParts
+
 PLAYERS = ("alice", "bob", "carol", "dave")
 UNIT_ZONES = ("base", "base", "battlefield", "battlefield", "hand", "trash", "banishment")
 EVENTS = ("concede", "concede", "concede", "pass_turn", "move", "resolve")
 
 
-class _Gen:
+class _Gen(RandomParts):
     """One Riftbound scenario under construction."""
 
     def __init__(self, rng) -> None:
-        self.r = rng
+        super().__init__(rng)
         self.players = list(PLAYERS[: rng.randint(2, 4)])
         self.cells: list[str] = []
         self.objects: list[dict] = []
         self.units: list[str] = []
         self.chain: list[str] = []
         self.effects: list[dict] = []
-
-    def chance(self, p: float) -> bool:
-        """True with probability ``p``."""
-        return self.r.random() < p
 
     def player(self) -> str:
         """A random player."""

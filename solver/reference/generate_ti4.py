@@ -7,7 +7,7 @@ and expectations whose verdicts are compared. Deterministic for a given ``rng``.
 """
 from __future__ import annotations
 
-from solver.reference.generate import vary_expectation
+from solver.reference.generate import RandomParts, vary_expectation
 
 PLAYERS = ("alice", "bob", "carol", "dave")
 UNIT_ZONES = ("board", "board", "board", "reinforcements", "captured", "box")
@@ -38,19 +38,15 @@ KINDS = {
 COMMON = ("infantry", "infantry", "mech", "dock", "carrier", "planet", "planet", "speaker")
 
 
-class _Gen:
+class _Gen(RandomParts):
     """One scenario under construction."""
 
     def __init__(self, rng) -> None:
-        self.r = rng
+        super().__init__(rng)
         self.players = list(PLAYERS[: rng.randint(2, 4)])
         self.objects: list[dict] = []
         self.effects: list[dict] = []
         self.events: list[dict] = []
-
-    def chance(self, p: float) -> bool:
-        """True with probability ``p``."""
-        return self.r.random() < p
 
     def ids(self, *kinds_types: str) -> list[str]:
         """Ids of objects with one of these types (all objects without arguments)."""
