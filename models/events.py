@@ -1,10 +1,11 @@
-"""Events that happen to a scenario's state, in order: a discriminated union on ``type``.
+"""Events that happen to a scenario's state, in order: the base class and the core events.
 
-Core events live here; each game adds its own in ``models/game_events/<game>.py``.
+Each game adds its own in ``models/game_events/<game>.py``; ``models.game_events``
+joins them all into the discriminated union ``Event`` on ``type``.
 """
 from __future__ import annotations
 
-from typing import Annotated, ClassVar, Literal, Union
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -152,10 +153,9 @@ class BeginTurn(EventBase):
     refs: ClassVar[dict[str, str]] = {"player": "player"}
 
 
-from models.game_events import GAME_EVENTS  # noqa: E402
-
+#: the core events, shared by every game
 CORE_EVENTS = (Declare, Resolve, StartExecution, FinishExecution, EndEffect, BeginEffect, Move, Modify,
                SetFlag, EndTurn, BeginTurn)
-
-#: Any event: core or game-specific, told apart by ``type``.
-Event = Annotated[Union[CORE_EVENTS + GAME_EVENTS], Field(discriminator="type")]  # type: ignore[valid-type]
+#: the core pseudo-game's name and events (the same shape as a game's events module)
+GAME = "core"
+EVENTS: tuple = CORE_EVENTS

@@ -7,7 +7,7 @@ from pydantic import Field, model_validator
 
 from models.base import Id, Name, RuleId, Strict, Value
 from models.effects import Effect, Selector
-from models.events import Event
+from models.game_events import GAMES, Event
 from models.expectations import Claim, Expectation
 
 #: Hard limits on scenario size; larger input is rejected with a clear error.
@@ -122,7 +122,7 @@ class Scenario(Strict):
     """A game state, the events that happen to it, and what is expected afterwards."""
 
     id: Id
-    game: Literal["berserk", "mtg", "riftbound", "ti4", "core"]
+    game: Literal[GAMES]  # type: ignore[valid-type]  # the games with an events module, core first
     title: str | None = Field(default=None, max_length=500)
     description: str | None = Field(default=None, max_length=5000)
     source: str | None = Field(default=None, max_length=1000, description="Where the example comes from (seed file, rule).")

@@ -315,7 +315,8 @@ def _guarded(file: str, load: Callable[[], tuple[dict[str, Any], LineMap]]) -> t
         raise LoadError(file, None, None, f"cannot load YAML: {type(exc).__name__}: {exc}") from None
 
 
-def _read_bytes(path: str | os.PathLike[str], file: str) -> bytes:
+def read_bytes(path: str | os.PathLike[str], file: str) -> bytes:
+    """The bytes of a scenario file, at most MAX_BYTES + 1 (a larger file is refused by the loader)."""
     try:
         with open(path, "rb") as handle:
             return handle.read(MAX_BYTES + 1)
@@ -337,7 +338,7 @@ def load_yaml_text(text: str | bytes, file: str = "<string>") -> tuple[dict[str,
 def load_yaml_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], LineMap]:
     """Read and safely parse a YAML file; return (data, LineMap) or raise LoadError."""
     file = str(path)
-    return _guarded(file, lambda: _load(_read_bytes(path, file), file))
+    return _guarded(file, lambda: _load(read_bytes(path, file), file))
 
 
 def _format_path(path: KeyPath) -> str:

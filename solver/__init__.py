@@ -1,2 +1,6 @@
-"""Arbiter's solver side: the CP-SAT encoding, one module per game's rules, the checker, victory analysis,
-batch runner, CLI and pytest plugin."""
+"""Arbiter's solver side, in sub-packages by job.
+
+``encoding`` (CP-SAT model), ``engine`` (solving, cores), ``check`` (one scenario's verdicts), ``games`` (one
+folder per game, registered in ``registry``), ``reference`` (the solver-free reading), ``victory`` (decisive
+advantage, forced wins), ``run`` (CLI, API, batches, formats, pytest plugin), ``bench`` (benchmarks, soak).
+"""

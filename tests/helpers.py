@@ -4,8 +4,8 @@ from __future__ import annotations
 import yaml
 
 from models.results import ScenarioResult
-from solver.api import check_text
-from solver.engine import SolverOptions
+from solver.run.api import check_text
+from solver.engine.settings import SolverOptions
 
 
 def scenario(game: str = "berserk", players=("alice", "bob"), **parts) -> dict:

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from models.scenario import Scenario
-from solver import api, batch
-from solver.batch import RunOptions, ScenarioTimeout, check_job, collect, deadline, in_order
+from solver.run import api, batch
+from solver.run.batch import RunOptions, ScenarioTimeout, check_job, collect, deadline, in_order
 
 PASS = """id: pass-{n}
 game: core
@@ -262,7 +262,7 @@ def test_check_run_on_a_cluster_address_matches_in_process(dask_client, library,
 @pytest.mark.parametrize("objects", [10, 40])
 def test_soak_generated_library_passes_and_is_identical_across_jobs(tmp_path, objects):
     """Soak (not run by default): 200 generated scenarios all pass, the same records with 1 and 2 workers."""
-    from solver.generate import generate
+    from solver.bench.generate import generate
 
     jobs = collect(generate(tmp_path, 200, objects, seed=objects, cores=True))
     one = strip_timing(in_order(batch.run_inline(jobs, RunOptions(timeout=60))))

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.api import check_file, check_text
-from solver.cp import RuleModel
-from solver.engine import Answer, Engine, SolverOptions
+from solver.run.api import check_file, check_text
+from solver.encoding.cp import RuleModel
+from solver.engine.solve import Answer, Engine, SolverOptions
 from tests.helpers import run, scenario
 
 LIB = "scenarios/berserk/"

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from solver import batch
+from solver.run import batch
 from solver.cli import app
 from test_batch import FAIL, PASS, write
 
@@ -175,15 +175,15 @@ def test_interrupted_batch_keeps_results_written(lib, tmp_path, monkeypatch):
 
 def test_internal_error_in_a_scenario_is_a_result_not_a_traceback(lib, monkeypatch):
     """A crash inside the checker becomes that scenario's error; the others finish."""
-    import solver.api
+    import solver.run.batch.jobs as jobs
 
-    real = solver.api.check_text
+    real = jobs.check_text
 
     def boom(text, file, *a, **k):
         if file.endswith("s1.yaml"):
             raise RuntimeError("kaboom")
         return real(text, file, *a, **k)
-    monkeypatch.setattr(solver.api, "check_text", boom)
+    monkeypatch.setattr(jobs, "check_text", boom)
     r = arbiter("check", lib)
     assert r.exit_code == 1 and "Traceback" not in r.stdout + r.stderr
     assert "internal error: RuntimeError: kaboom" in r.stdout
@@ -244,7 +244,7 @@ def test_generate_bad_arguments_exit_2(tmp_path, args):
 
 def test_bench_unit_and_table_format():
     """The unit solve is measured; the table shows one line per row with the cost in units."""
-    from solver.bench import Bench, Row, minimal_solve_seconds
+    from solver.bench.bench import Bench, Row, minimal_solve_seconds
 
     b = Bench()
     b.unit = minimal_solve_seconds(repeat=5)

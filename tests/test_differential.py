@@ -2,7 +2,7 @@
 
 Nothing missing (completeness), nothing extra (soundness), every outcome valid, every verdict the same:
 on the library, on the bugs these checks found, and on random small scenarios per ruleset (hypothesis,
-fixed seed, modest count; ``python -m solver.soak`` runs many more).
+fixed seed, modest count; ``python -m solver.bench.soak`` runs many more).
 """
 from __future__ import annotations
 
@@ -14,7 +14,9 @@ from hypothesis import strategies as st
 
 from models.loader import load_scenario
 from models.scenario import Scenario
-from solver.reference import GAMES
+from solver.registry import names
+
+GAMES = names()
 from tests.helpers import assert_agrees
 from solver.reference.generate import random_scenario
 
@@ -56,7 +58,7 @@ def test_found_bugs_stay_fixed(name, parts, expect) -> None:
     doc = {"id": "found", "game": "berserk", "players": PLAYERS, **parts, "expect": [expect]}
     sc = Scenario.model_validate(doc)
     assert_agrees(sc)
-    from solver.api import check_scenario
+    from solver.run.api import check_scenario
     res = check_scenario(sc)
     assert res.expectations[0].verdict.value == "holds", res.expectations[0].message
 
@@ -70,9 +72,27 @@ def test_random_scenarios_agree(game: str, rng) -> None:
 
 
 def test_soak_command_prints_compared_and_disagreed(capsys) -> None:
-    """``python -m solver.soak`` prints the figures per ruleset and exits 0 when nothing disagreed."""
-    from solver.soak import main
+    """``python -m solver.bench.soak`` prints the figures per ruleset and exits 0 when nothing disagreed."""
+    from solver.bench.soak import main
 
     assert main(["--game", "core", "--game", "berserk", "--count", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "core: compared 3, disagreed 0" in out and "berserk: compared 3, disagreed 0" in out
+
+
+@pytest.mark.parametrize("name, wrong", [
+    ("524.2-archmage-joker.yaml", "berserk.conservation"),
+    ("conservation-1-move-declared.yaml", "berserk.524.2"),
+])
+def test_a_wrong_because_is_caught_by_the_reference(name: str, wrong: str) -> None:
+    """The reference names the rules it applies: a ``because`` citing a rule the scenario never involves disagrees,
+    independently of the checker's own core."""
+    from solver.reference.differential import compare_result
+    from solver.run.api import check_scenario
+
+    sc = load_scenario(ROOT / "scenarios" / "berserk" / name).scenario
+    assert compare_result(sc, check_scenario(sc)).agree
+    first = sc.expect[0].model_copy(update={"because": [wrong]})
+    bad = sc.model_copy(update={"expect": [first] + sc.expect[1:]})
+    cmp = compare_result(bad, check_scenario(bad))
+    assert any(f"because {wrong}" in p for p in cmp.problems), cmp.problems

@@ -6,7 +6,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from solver.formats import FORMATS, failures, formatter, public, summarize
+from solver.run.formats import FORMATS, failures, formatter, public, summarize
 from models.results import ScenarioResult
 
 

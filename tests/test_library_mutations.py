@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from models.loader import load_scenario
-from solver.api import check_scenario
+from solver.run.api import check_scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))

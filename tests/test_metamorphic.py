@@ -9,8 +9,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.scenario import Scenario
-from solver.api import check_scenario
-from solver.reference import GAMES
+from solver.run.api import check_scenario
+from solver.registry import names
+
+GAMES = names()
 from solver.reference.generate import random_doc, rename, reorder_objects, shift_timestamps
 
 EXAMPLES = 25

@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from models.results import ScenarioResult
-from solver.api import check_file, check_text
+from solver.run.api import check_file, check_text
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ("alex", "bianca", "carla")
@@ -267,8 +267,8 @@ def test_800_4f_controller_is_no_opponent_of_himself() -> None:
 def test_800_4a_stages_in_order() -> None:
     """The leave is staged: 800.4a owned/control, stack, exile, then state-based actions as their own stage."""
     from models.loader import load_scenario
-    from solver.compile import Compiler
-    from solver.games import ruleset_for
+    from solver.encoding.compile import Compiler
+    from solver.registry import ruleset_for
     sc = load_scenario(ROOT / "scenarios/mtg/800.4a-mind-control-bianca-leaves.yaml").scenario
     comp = Compiler(sc, ruleset_for("mtg"))
     comp.compile_events()

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from models.loader import load_scenario
 from models.scenario import Scenario
-from solver.api import check_scenario
+from solver.run.api import check_scenario
 from solver.reference import enumerate_traces, validate
 from tests.helpers import assert_agrees
 from solver.reference.generate import random_scenario

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from models.loader import load_scenario
 from models.scenario import Scenario
-from solver.api import check_file
+from solver.run.api import check_file
 from solver.reference import enumerate_traces, rules_for, validate
 from solver.reference.differential import differential
 from solver.reference.generate import random_doc, random_scenario
@@ -65,7 +65,7 @@ def test_wrong_final_state_names_the_rule(name: str, k: str, value: str, rule: s
 
 def test_every_wrong_state_rule_is_a_registered_rule() -> None:
     """The rule ids the reference names are the encoding's registered rule ids (one grep finds both)."""
-    from solver.games.riftbound import RULES as REGISTERED
+    from solver.games.riftbound.rules import RULES as REGISTERED
     assert {r for *_, r in WRONG if r.startswith("riftbound.")} <= set(REGISTERED)
 
 
@@ -156,7 +156,7 @@ FOUND = [
 @pytest.mark.parametrize("name, parts, expect", FOUND, ids=lambda v: v.split(":")[0] if isinstance(v, str) else None)
 def test_found_bugs_stay_fixed(name, parts, expect) -> None:
     """Each encoding bug the reference found: checker and reference agree, and the expectation holds."""
-    from solver.api import check_scenario
+    from solver.run.api import check_scenario
 
     doc = {"id": "found", "game": "riftbound", "players": [{"id": "a"}, {"id": "b"}, {"id": "c"}],
            "turn": {"active_player": "a", "priority": "a"}, **parts, "expect": [expect]}

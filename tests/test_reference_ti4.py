@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from models.scenario import Scenario
-from solver.api import check_scenario
+from solver.run.api import check_scenario
 from solver.reference import enumerate_traces, validate
 from tests.helpers import assert_agrees
 from solver.reference.generate import random_scenario
@@ -86,7 +86,7 @@ def test_two_rules_at_odds_leave_no_outcome() -> None:
     assert_agrees(sc)
 
 
-#: Bug the differential soak found (solver/games/ti4.py could_change): the procedure was skipped after an event
+#: Bug the differential soak found (solver/games/ti4/ruleset.py could_change): the procedure was skipped after an event
 #: without a stage of its own although the last components stage itself changed a 75.1 condition (the static effect
 #: whose source went to the box gave Bob his only planet), so Bob was never eliminated.
 PRUNED = dict(

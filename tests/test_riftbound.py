@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.games.riftbound import RULES
+from solver.games.riftbound.rules import RULES
 from tests.helpers import run, scenario
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,11 +18,13 @@ from hypothesis import strategies as st
 
 from models.loader import load_scenario
 from models.scenario import Scenario
-from solver.checker import ScenarioCheck
-from solver.compile import Compiler
-from solver.engine import Answer, Engine, SolverOptions
-from solver.games import ruleset_for
-from solver.reference import GAMES
+from solver.check.checker import ScenarioCheck
+from solver.encoding.compile import Compiler
+from solver.engine.solve import Answer, Engine, SolverOptions
+from solver.registry import ruleset_for
+from solver.registry import names
+
+GAMES = names()
 from solver.reference.generate import random_scenario
 
 ROOT = Path(__file__).resolve().parent.parent

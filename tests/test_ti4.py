@@ -6,9 +6,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from solver.api import check_file
-from solver.games import ruleset_for
-from solver.games.ti4 import RULES
+from solver.run.api import check_file
+from solver.check import rulebook
+from solver.registry import ruleset_for
+from solver.games.ti4.rules import RULES
 from tests.helpers import run, scenario
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -159,7 +160,7 @@ def test_infeasible_rule_excludes_the_alternative(rule, players, extra, holds, e
                                              ("ti4.75.1", "ti4.75.1"), ("ti4.330.1", "ti4.330.1")])
 def test_alias_33_is_75(alias, canonical):
     """Rule 33.x of the English reference resolves to 75.x; other ids are untouched."""
-    assert ruleset_for("ti4").canonical_rule(alias) == canonical
+    assert rulebook.canonical("ti4", alias) == canonical
 
 
 def test_because_with_english_ids_finds_the_same_rule():
@@ -222,12 +223,11 @@ def test_bad_input_is_a_one_line_error(extra, events, needle):
 
 # -- the library ------------------------------------------------------------------------------------
 def _cited() -> set[str]:
-    rs = ruleset_for("ti4")
     out: set[str] = set()
     for path in LIBRARY.glob("*.yaml"):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
-        out |= {rs.canonical_rule(r) for r in doc.get("rules", [])}
-        out |= {rs.canonical_rule(b) for ex in doc.get("expect", []) for b in ex.get("because", [])}
+        out |= {rulebook.canonical("ti4", r) for r in doc.get("rules", [])}
+        out |= {rulebook.canonical("ti4", b) for ex in doc.get("expect", []) for b in ex.get("because", [])}
     return out
 
 
@@ -274,8 +274,8 @@ def test_cascade_is_checked_again():
 def test_procedure_skipped_only_when_nothing_it_reads_changed():
     """After the end of the status phase (no unit, planet or status touched) no second procedure is compiled."""
     from models.scenario import Scenario
-    from solver.compile import Compiler
-    from solver.games.ti4 import COMPONENTS
+    from solver.encoding.compile import Compiler
+    from solver.games.ti4.ruleset import COMPONENTS
 
     def procedures(events) -> int:
         sc = Scenario.model_validate(_doc(THREE, [], events, []))

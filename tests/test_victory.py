@@ -8,15 +8,17 @@ from pathlib import Path
 import pytest
 
 from models.expectations import Claim
-from solver.api import check_file, check_text
-from solver.victory import DecisiveAdvantage, check_claims
-from solver.victory_bounded import ForcedWin
-from solver.victory_encode import CombatModel
-from solver.victory_model import DEFAULT_COMBAT, Position, Unit, damage, dice_from
-from solver.victory_naive import NaiveSearch
+from solver.registry import ruleset_for
+from solver.run.api import check_file, check_text
+from solver.victory.analysis import DecisiveAdvantage, check_claims
+from solver.victory.bounded import ForcedWin
+from solver.victory.encode import CombatModel
+from solver.victory.model import DEFAULT_COMBAT, Position, Unit, damage, dice_from
+from solver.victory.naive import NaiveSearch
 
 LIB = Path(__file__).resolve().parent.parent / "scenarios" / "berserk"
 DICE = dice_from(DEFAULT_COMBAT)
+RULES = ruleset_for("berserk").combat_rules
 
 # scenario file -> (verdict, words the certificate or counterexample must contain)
 KORNEVIK = {
@@ -66,7 +68,7 @@ def test_wrong_claim_expectation_fails(name, wrong):
 
 def _kornevik(*enemies: Unit, life: int = 4) -> Position:
     k = Unit("kornevik", 0, life, life, (1, 2, 3), protect_nonmagical=3)
-    return Position((k,) + enemies, DICE, ("alice", "bob"))
+    return Position((k,) + enemies, DICE, ("alice", "bob"), RULES)
 
 
 def test_unknown_at_the_time_limit_is_never_a_pass():
@@ -161,7 +163,7 @@ claims:
 ])
 def test_encoded_damage_matches_the_rules_for_every_die_value(attacker, target):
     """The CP-SAT damage (tiers, strike, protection) equals the explicit rule for every die value."""
-    pos = Position((attacker, target), DICE, ("alice", "bob"))
+    pos = Position((attacker, target), DICE, ("alice", "bob"), RULES)
     for v in DICE.values():
         cm = CombatModel(pos)
         d = cm.damage(attacker, target, cm.die(v))
@@ -175,7 +177,7 @@ POSITIONS = [
     (_kornevik(Unit("g", 1, 3, 3, (2, 3, 4))), 2),
     (_kornevik(Unit("g", 1, 2, 2, (1, 2, 3), magical=True), life=2), 2),
     (Position((Unit("a", 0, 3, 3, (1, 2, 3)), Unit("b", 0, 2, 2, (1, 1, 2)), Unit("x", 1, 2, 2, (1, 1, 1))), DICE,
-              ("alice", "bob")), 1),
+              ("alice", "bob"), RULES), 1),
 ]
 
 
@@ -196,7 +198,7 @@ def test_check_claims_without_claims_is_empty():
 
 
 def test_benchmark_runs_on_the_smallest_size(capsys):
-    """The benchmark command works (the full run is `python -m solver.bench_victory`, outside the tests)."""
-    from solver.bench_victory import main
+    """The benchmark command works (the full run is `python -m solver.bench.victory`, outside the tests)."""
+    from solver.bench.victory import main
     assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
     assert "| 1v1 | 1 | proved |" in capsys.readouterr().out

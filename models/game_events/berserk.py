@@ -8,6 +8,8 @@ from pydantic import Field
 from models.base import Id, Name
 from models.events import EventBase
 
+GAME = "berserk"
+
 
 class ChoiceSubphase(EventBase):
     """A player's Choice subphase: the movements and obligatory abilities they declare."""
@@ -24,8 +26,6 @@ class ChoiceSubphase(EventBase):
         """The player, the moved objects and the cells they move to."""
         return super().references() + [("cell", c) for c in self.moves.values()]
 
-
-EVENTS: tuple = (ChoiceSubphase,)
 
 
 class Recruit(EventBase):
@@ -83,4 +83,4 @@ class CheckVictory(EventBase):
     type: Literal["check_victory"]
 
 
-EVENTS = EVENTS + (Recruit, LoseControl, PenaltyLoss, DeclareRedeal, CardVictory, CheckVictory)
+EVENTS: tuple = (ChoiceSubphase, Recruit, LoseControl, PenaltyLoss, DeclareRedeal, CardVictory, CheckVictory)

@@ -8,6 +8,8 @@ from pydantic import Field
 from models.base import Id, Name, Value
 from models.events import EventBase
 
+GAME = "mtg"
+
 
 class LeaveGame(EventBase):
     """A player leaves a game of three or more (loses, concedes, ...): the 800.4a procedure runs at once."""

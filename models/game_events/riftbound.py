@@ -8,6 +8,8 @@ from pydantic import Field
 from models.base import Id
 from models.events import EventBase
 
+GAME = "riftbound"
+
 
 class Concede(EventBase):
     """A player concedes: they (and their team) lose and leave; a free-for-all that goes on applies the removal steps."""

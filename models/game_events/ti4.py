@@ -6,6 +6,8 @@ from typing import ClassVar, Literal
 from models.base import Id
 from models.events import EventBase
 
+GAME = "ti4"
+
 
 class PlanetControl(EventBase):
     """A player gains control of a planet; without ``player`` the planet becomes uncontrolled."""

@@ -17,8 +17,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver import batch
-from solver.batch import Job, RunOptions
+from solver.run import batch
+from solver.run.batch import Job, RunOptions
 
 #: Per-scenario time limit in the benchmark: large enough that 1,000-object scenarios finish.
 BENCH_TIMEOUT = 300.0
@@ -91,7 +91,7 @@ class Bench:
         inline = lambda jobs: batch.run_inline(jobs, opts)  # noqa: E731
         pool = lambda jobs: batch.run_local(jobs, opts, 2)  # noqa: E731
         with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as tmp:
-            from solver.generate import generate
+            from solver.bench.generate import generate
 
             lib = batch.collect([self.library]) if self.library.exists() else []
             if lib:
@@ -151,6 +151,3 @@ class Bench:
                   "!pass = scenarios not passing (all should pass)."]
         return "\n".join(lines)
 
-
-if __name__ == "__main__":
-    print(Bench().run())

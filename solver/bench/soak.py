@@ -1,6 +1,6 @@
 """Soak: compare the checker with the independent reference on many random scenarios.
 
-Run it as ``python -m solver.soak --game berserk --count 10000`` (or wire
+Run it as ``python -m solver.bench.soak --game berserk --count 10000`` (or wire
 ``soak_command`` into the CLI as ``arbiter soak``). It prints how many scenarios
 were compared and how many disagreed; each disagreeing scenario is written as YAML
 to ``--keep DIR`` so it can be replayed with ``arbiter explain``. Exit 0 when
@@ -17,7 +17,8 @@ from pathlib import Path
 
 import yaml
 
-from solver.reference import GAMES, Unsupported
+from solver.reference import Unsupported
+from solver.registry import names
 from solver.reference.brute import TooLarge
 from solver.reference.generate import random_doc
 
@@ -98,15 +99,15 @@ def soak_command(games: list[str], count: int, seed: int = 0, keep: Path | None 
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m solver.soak``: parse arguments and run."""
-    ap = argparse.ArgumentParser(prog="python -m solver.soak", description=__doc__.splitlines()[0])
-    ap.add_argument("--game", action="append", choices=GAMES, help="ruleset (repeatable; default: all covered)")
+    """``python -m solver.bench.soak``: parse arguments and run."""
+    ap = argparse.ArgumentParser(prog="python -m solver.bench.soak", description=__doc__.splitlines()[0])
+    ap.add_argument("--game", action="append", choices=names(), help="ruleset (repeatable; default: all covered)")
     ap.add_argument("--count", type=int, default=1000, help="random scenarios per ruleset")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--keep", type=Path, default=None, help="write disagreeing scenarios to this folder")
     ap.add_argument("--verbose", "-v", action="store_true")
     args = ap.parse_args(argv)
-    return soak_command(args.game or list(GAMES), args.count, args.seed, args.keep, args.verbose)
+    return soak_command(args.game or list(names()), args.count, args.seed, args.keep, args.verbose)
 
 
 if __name__ == "__main__":

@@ -2,8 +2,8 @@
 
 Run it (it is not part of the test run):
 
-    python -m solver.bench_victory                # 1-3 creatures a side, 1-3 rounds, naive capped at 60 s
-    python -m solver.bench_victory --max-creatures 4 --max-rounds 3 --cap 60
+    python -m solver.bench.victory                # 1-3 creatures a side, 1-3 rounds, naive capped at 60 s
+    python -m solver.bench.victory --max-creatures 4 --max-rounds 3 --cap 60
 
 The positions: n protected creatures (life 4, strike 2-3-4, protection from non-magical
 attacks of strength 3 or more) against n creatures striking 3-4-5 with 2h lives, where h
@@ -16,16 +16,17 @@ from __future__ import annotations
 import argparse
 import time
 
-from solver.victory_bounded import ForcedWin
-from solver.victory_model import DEFAULT_COMBAT, Position, Unit, dice_from
-from solver.victory_naive import NaiveSearch, Timeout
+from solver.victory.bounded import ForcedWin
+from solver.registry import ruleset_for
+from solver.victory.model import DEFAULT_COMBAT, Position, Unit, dice_from
+from solver.victory.naive import NaiveSearch, Timeout
 
 
 def position(n: int, rounds: int) -> Position:
     """n protected creatures against n creatures that need ``rounds`` weak strikes each."""
     mine = [Unit(f"k{i}", 0, 4, 4, (2, 3, 4), protect_nonmagical=3) for i in range(n)]
     theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5)) for i in range(n)]
-    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"))
+    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules)
 
 
 def run_solver(pos: Position, rounds: int, cap: float) -> tuple[str, float]:

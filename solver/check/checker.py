@@ -14,13 +14,14 @@ from models.results import (
     ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Verdict,
 )
 from models.scenario import Scenario
-from solver import derived
-from solver.compile import Compiler
-from solver.cp import Cat, Lit
-from solver.engine import Answer, Core, Engine, SolverOptions
-from solver.games import ruleset_for
-from solver.rules import RULEBOOK
-from solver.victory import check_claims
+from solver.encoding.compile import Compiler
+from solver.encoding.cp import Cat, Lit
+from solver.engine.cores import Core
+from solver.engine.settings import Answer, SolverOptions
+from solver.engine.solve import Engine
+from solver.registry import ruleset_for
+from solver.check import rulebook
+from solver.victory.analysis import check_claims
 
 
 @dataclass
@@ -44,10 +45,11 @@ class ScenarioCheck:
     """Checks one validated scenario."""
 
     def __init__(self, sc: Scenario, path: str = "<memory>", lines: dict | None = None,
-                 options: SolverOptions | None = None, why: bool = False) -> None:
+                 options: SolverOptions | None = None, why: bool = False, claim_lines: dict | None = None) -> None:
         self.sc = sc
         self.path = path
         self.lines = lines or {}
+        self.claim_lines = claim_lines or {}
         self.options = options or SolverOptions()
         self.why = why
         self.rs = ruleset_for(sc.game)
@@ -61,7 +63,7 @@ class ScenarioCheck:
         for st in (comp.stages[0], comp.stage):
             for oid in comp.objects:
                 if comp.effects_on(oid, "control"):
-                    obs[f"{st.index}|controller.{oid}"] = derived.controller(comp, st, oid)
+                    obs[f"{st.index}|controller.{oid}"] = comp.controller(st, oid)
         return obs
 
     def run(self) -> ScenarioResult:
@@ -93,7 +95,7 @@ class ScenarioCheck:
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine))
-        res.claims = check_claims(self.sc, getattr(self, "claim_lines", {}), self.options, res.outcomes,
+        res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
@@ -102,7 +104,7 @@ class ScenarioCheck:
 
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:
-            RULEBOOK.lookup(self.rs.canonical_rule(rid), self.sc.game)
+            rulebook.lookup(self.sc.game, rid)
 
     # -- enumeration -------------------------------------------------------------
     def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit]):
@@ -157,7 +159,7 @@ class ScenarioCheck:
         if r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and (
                 r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why):
             query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
-            answer, core = engine.core(query, tuple(self.rs.canonical_rule(b) for b in ex.because))
+            answer, core = engine.core(query, tuple(rulebook.canonical(self.sc.game, b) for b in ex.because))
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
             elif core:
@@ -181,9 +183,7 @@ class ScenarioCheck:
 
     def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
         """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
-        core = [self.rs.canonical_rule(x) for x in r.rules]
-        return [b for b in ex.because
-                if not any(c == self.rs.canonical_rule(b) or c.startswith(self.rs.canonical_rule(b) + ".") for c in core)]
+        return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
     def _failure_message(self, ex: Expectation, r: ExpectationResult) -> str:
         if r.verdict is Verdict.UNKNOWN:

@@ -1,37 +1,49 @@
-"""The rule registry: every rule id of every game, with a one-line description, and alias resolution."""
+"""The rule book: every rule id of every registered game, with its one-line text, and alias resolution.
+
+Read from the registry (each game's ``rules.py``), so it costs no solver import.
+"""
 from __future__ import annotations
+
+from functools import lru_cache
+
+from solver.registry import game as game_named
 
 
 class UnknownRule(ValueError):
     """A scenario cites a rule id that no ruleset defines."""
 
 
-class RuleBook:
-    """All rule ids by game; ``lookup`` accepts an exact id or a section prefix of known ids."""
-
-    def __init__(self) -> None:
-        self._by_game: dict[str, dict[str, str]] = {}
-
-    def register(self, game: str, rules: dict[str, str]) -> None:
-        """Add a game's rules."""
-        self._by_game.setdefault(game, {}).update(rules)
-
-    def rules(self, game: str) -> dict[str, str]:
-        """Rule ids of a game plus the core rules."""
-        out = dict(self._by_game.get("core", {}))
-        out.update(self._by_game.get(game, {}))
-        return out
-
-    def lookup(self, rule_id: str, game: str) -> str:
-        """The description of a rule id (or of the section it prefixes); UnknownRule otherwise."""
-        rules = self.rules(game)
-        if rule_id in rules:
-            return rules[rule_id]
-        section = [r for r in rules if r.startswith(rule_id + ".") or (r.startswith(rule_id) and r[len(rule_id):][:1].isalpha()
-                                                                          and len(rule_id.split(".")[-1]) > 0 and rule_id[-1].isdigit())]
-        if section:
-            return f"section of {len(section)} rules: " + ", ".join(sorted(section)[:5])
-        raise UnknownRule(f"unknown rule id '{rule_id}' for game {game}")
+@lru_cache(maxsize=None)
+def rules(game: str) -> dict[str, str]:
+    """Rule ids of a game plus the core rules, with their texts."""
+    out = game_named("core").rule_texts()
+    out.update(game_named(game).rule_texts())
+    return out
 
 
-RULEBOOK = RuleBook()
+def canonical(game: str, rule_id: str) -> str:
+    """The canonical id of a rule id, resolving the game's aliases (``ti4.33.4a`` -> ``ti4.75.4a``)."""
+    for alias, canon in game_named(game).aliases().items():
+        if rule_id == alias or rule_id.startswith(alias + "."):
+            return canon + rule_id[len(alias):]
+    return rule_id
+
+
+def lookup(game: str, rule_id: str) -> str:
+    """The text of a rule id (or a summary of the section it prefixes); UnknownRule otherwise."""
+    known = rules(game)
+    rid = canonical(game, rule_id)
+    if rid in known:
+        return known[rid]
+    section = [r for r in known if r.startswith(rid + ".") or (r.startswith(rid) and r[len(rid):][:1].isalpha()
+                                                                and rid[-1].isdigit())]
+    if section:
+        return f"section of {len(section)} rules: " + ", ".join(sorted(section)[:5])
+    same = f" (= {rid})" if rid != rule_id else ""
+    raise UnknownRule(f"unknown rule id '{rule_id}'{same} for game {game}")
+
+
+def covers(game: str, named: str, rule_id: str) -> bool:
+    """Does the rule id (or section) ``named`` cover ``rule_id``: the same id, or a rule of that section."""
+    a, b = canonical(game, named), canonical(game, rule_id)
+    return b == a or b.startswith(a + ".")

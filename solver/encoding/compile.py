@@ -13,9 +13,8 @@ from models.effects import Effect, Selector
 from models.expectations import ACTION_STATUSES, Expectation
 from models.scenario import PLAYER_STATUSES, GameObject, Scenario
 from models.events import Declare, BeginEffect
-from solver import derived
-from solver.cp import Cat, Lit, RuleModel
-from solver.state import NONE, Stage, Transition, new_var
+from solver.encoding.cp import Cat, Lit, RuleModel
+from solver.encoding.state import NONE, Stage, Transition, new_var
 
 ATTR_RANGE = [-1_000_000, 1_000_000]
 TURN_KEYS = ("active_player", "priority", "focus")
@@ -45,7 +44,6 @@ class Compiler:
         self.sc = scenario
         self.rs = ruleset
         self.rm = RuleModel()
-        self.ids = ruleset.ids
         self.players = [p.id for p in scenario.players]
         self.cells = scenario.board.all_cells() if scenario.board else []
         self.adjacency = scenario.board.neighbours() if scenario.board else {}
@@ -222,17 +220,29 @@ class Compiler:
         return st
 
     def _define_statics(self, st: Stage) -> None:
-        """Rule: a static effect is active exactly while its source is in a zone where it works."""
-        rid = self.ids["static"]
-        for eid, e in self.effects.items():
-            if e.duration != "static" or eid in self.pending:
-                continue
-            key = ("active", eid)
-            st.defined.add(key)
-            on = st["zone", e.source].one_of(self.rs.play_zones)
-            if ("ended", eid) in self.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
-                on = self.rm.all_of([on, self.rm.neg(st["ended", eid])])
-            self.rm.enforce(rid, self.rm.model.add(st[key] == on))
+        """The game's static-effect rule at this stage (core.static, or the game's own id)."""
+        self.rs.statics(self, st)
+
+    # -- derived characteristics, under the game's rule ids -------------------------
+    def controller(self, st: Stage, obj: str) -> Cat:
+        """The effective controller of ``obj`` at ``st`` (the game's control and precedence rules)."""
+        return self.rs.controller(self, st, obj)
+
+    def value(self, st: Stage, obj: str, attr: str):
+        """The effective numeric value of ``obj``'s ``attr`` at ``st``."""
+        return self.rs.value(self, st, obj, attr)
+
+    def prop(self, st: Stage, obj: str, name: str) -> Cat:
+        """The effective categorical property of ``obj`` at ``st``."""
+        return self.rs.prop(self, st, obj, name)
+
+    def has_ability(self, st: Stage, obj: str, ability: str) -> Lit:
+        """Literal: ``obj`` has ``ability`` at ``st`` after grant/remove effects."""
+        return self.rs.has_ability(self, st, obj, ability)
+
+    def allowed(self, st: Stage, obj: str, action: str, default: bool = False) -> Lit:
+        """Literal: ``obj`` may perform or undergo ``action`` at ``st`` (permission against prohibition)."""
+        return self.rs.allowed(self, st, obj, action, default)
 
     # -- building stages --------------------------------------------------------
     @property
@@ -276,7 +286,7 @@ class Compiler:
                 exists = rm.neg(st["zone", o].one_of(self.rs.gone_zones))
                 lits.append(exists if ex.exists else rm.neg(exists))
             if ex.controller is not None:
-                lits.append(self._value_is(derived.controller(self, st, o), "controller", ex.controller))
+                lits.append(self._value_is(self.controller(st, o), "controller", ex.controller))
             if ex.cell is not None:
                 lits.append(self._cat_is(st, ("cell", o), ex.cell) if self.cells else
                             (rm.true if ex.cell == NONE else rm.false))
@@ -284,17 +294,17 @@ class Compiler:
                 lits.append(self._cat_is(st, ("attach", o), ex.attached_to) if ("attach", o) in self.domains
                             else (rm.true if ex.attached_to == NONE else rm.false))
             for a, v in ex.attributes.items():
-                lits.append(rm.int_eq(derived.value(self, st, o, a), v))
+                lits.append(rm.int_eq(self.value(st, o, a), v))
             for p, v in ex.properties.items():
-                lits.append(derived.prop(self, st, o, p).is_(v))
+                lits.append(self.prop(st, o, p).is_(v))
             for f, v in ex.flags.items():
                 flag = self.rs.derived_flag(self, st, o, f) if f in self.rs.derived_flags else st["flag", o, f]
                 lits.append(flag if v else rm.neg(flag))
             for ab, v in ex.abilities.items():
-                has = derived.has_ability(self, st, o, ab)
+                has = self.has_ability(st, o, ab)
                 lits.append(has if v else rm.neg(has))
             for act, v in ex.allowed.items():
-                ok = derived.allowed(self, st, o, act)
+                ok = self.allowed(st, o, act)
                 lits.append(ok if v else rm.neg(ok))
         if ex.action is not None and ex.action_status is not None:
             lits.append(self._cat_is(st, ("status", ex.action), ex.action_status))

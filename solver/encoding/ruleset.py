@@ -1,52 +1,20 @@
 """The game-agnostic ruleset: core events (declare, resolve, move, effects, turns) as rule clauses.
 
-A game is a subclass that names its zones and rule ids, adds action kinds and
-event handlers, and registers its rule texts in ``RULES``.
+A game is a subclass (``solver/games/<game>/ruleset.py``) that names its zones,
+adds action kinds and event handlers, and overrides the methods of the shared
+mechanisms to name its own rule ids at the call (``allowed(...,
+prohibit_wins="berserk.524.2")``). Rule texts live in each game's ``rules.py``
+(the core's in ``solver/games/core/rules.py``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Callable
 
-from solver import derived
-from solver.compile import ScenarioError
-from solver.cp import Lit
-from solver.state import NONE, Stage
-
-#: rule id -> one-line description, for every rule of the core.
-CORE_RULES = {
-    "core.inertia": "Frame axiom: nothing changes zone, controller, cell or value unless a rule says so.",
-    "core.static": "A static ability's effect is active exactly while its source is in play.",
-    "core.timestamp": "Of conflicting continuous effects, the one applied last wins; when it ends the next latest applies.",
-    "core.control": "The controller is the player of the latest applicable control effect, else the default controller.",
-    "core.value": "A characteristic takes the value of the winning 'set' effect, else its base value.",
-    "core.add": "Applicable 'add' effects add to the characteristic.",
-    "core.permission": "An object may perform an action if it has the ability or an effect permits it (and none prohibits it).",
-    "core.prohibition": "An effect that prohibits an action forbids it.",
-    "core.prohibition_beats_permission": "When one effect permits and another prohibits an action, the prohibition wins.",
-    "core.declare": "A declared action whose every requirement holds goes on the stack.",
-    "core.illegal": "An action that cannot be declared is illegal and never goes on the stack.",
-    "core.resolve": "A stack action whose requirements still hold resolves and its cost is paid.",
-    "core.interrupt": "A stack action whose requirements no longer hold is removed without resolving or paying.",
-    "core.executing": "An action that is already executing completes; it can no longer be interrupted.",
-    "core.move": "A move event puts the object in the named zone and cell.",
-    "core.modify": "A modify event changes the attribute by its delta.",
-    "core.flag": "A set_flag event sets the flag.",
-    "core.effect_begins": "A begin_effect event makes the effect active.",
-    "core.effect_ends": "An end_effect event makes the effect inactive.",
-    "core.end_of_turn": "At end of turn, 'until end of turn' effects end.",
-    "core.next_turn": "When a player's turn begins, that player's 'until your next turn' effects end.",
-    "core.begin_turn": "A beginning turn makes its player the active player, who receives priority.",
-}
-
-DEFAULT_IDS = {
-    "latest": "core.timestamp", "control": "core.control", "value": "core.value", "add": "core.add",
-    "permission": "core.permission", "cannot": "core.prohibition",
-    "prohibit_beats_permit": "core.prohibition_beats_permission", "static": "core.static",
-    "declare": "core.declare", "illegal": "core.illegal", "resolve": "core.resolve", "interrupt": "core.interrupt",
-    "executing": "core.executing",
-}
-
+from solver.encoding import derived
+from solver.encoding.compile import ScenarioError
+from solver.encoding.cp import Lit
+from solver.encoding.state import NONE, Stage
 
 @dataclass(frozen=True)
 class ActionKind:
@@ -70,10 +38,6 @@ class Ruleset:
     derived_flags: tuple[str, ...] = ()
     #: zones in which an object no longer exists for the game
     gone_zones: tuple[str, ...] = (NONE, "outside")
-    ids: dict[str, str] = DEFAULT_IDS
-    rules: dict[str, str] = CORE_RULES
-    #: rule-id aliases: alias prefix -> canonical prefix
-    aliases: dict[str, str] = {}
     actions: dict[str, ActionKind] = {}
 
     # -- hooks for games -----------------------------------------------------
@@ -96,12 +60,31 @@ class Ruleset:
         """Literal: ``player`` has won at this stage."""
         return st["pstatus", player].is_("won")
 
-    def canonical_rule(self, rule_id: str) -> str:
-        """The canonical id of a rule id, resolving aliases."""
-        for alias, canon in self.aliases.items():
-            if rule_id == alias or rule_id.startswith(alias + "."):
-                return canon + rule_id[len(alias):]
-        return rule_id
+    # -- continuous effects: the shared mechanisms under the core's rule ids (a game overrides to name its own) --
+    def controller(self, comp, st: Stage, obj: str):
+        """The effective controller: core.control over the latest control effect (core.timestamp)."""
+        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control")
+
+    def value(self, comp, st: Stage, obj: str, attr: str):
+        """The effective value: core.value ('set' effects by core.timestamp) plus core.add."""
+        return derived.value(comp, st, obj, attr, latest="core.timestamp", value="core.value", add="core.add")
+
+    def prop(self, comp, st: Stage, obj: str, name: str):
+        """The effective categorical property: core.value, the latest 'set' effect by core.timestamp."""
+        return derived.prop(comp, st, obj, name, latest="core.timestamp", value="core.value")
+
+    def has_ability(self, comp, st: Stage, obj: str, ability: str) -> Lit:
+        """Has the ability: core.value, the latest grant/remove effect by core.timestamp."""
+        return derived.has_ability(comp, st, obj, ability, latest="core.timestamp", value="core.value")
+
+    def allowed(self, comp, st: Stage, obj: str, action: str, default: bool = False) -> Lit:
+        """May perform ``action``: core.permission, core.prohibition, core.prohibition_beats_permission."""
+        return derived.allowed(comp, st, obj, action, default, permit="core.permission", cannot="core.prohibition",
+                               prohibit_wins="core.prohibition_beats_permission")
+
+    def statics(self, comp, st: Stage) -> None:
+        """core.static: a static effect is active exactly while its source is in play."""
+        derived.statics(comp, st, rule="core.static")
 
     # -- event dispatch -------------------------------------------------------
     def apply_event(self, comp, event) -> None:
@@ -128,10 +111,10 @@ class Ruleset:
         reqs = []
         source = getattr(spec, "source", None)
         if source and (comp.effects_on(source, "prohibit", spec.kind) or comp.effects_on(source, "permit", spec.kind)):
-            reqs.append(derived.allowed(comp, st, source, spec.kind, default=True))
+            reqs.append(self.allowed(comp, st, source, spec.kind, default=True))
         for t in spec.targets:
             if t in comp.objects and comp.effects_on(t, "prohibit", "be_targeted"):
-                reqs.append(derived.allowed(comp, st, t, "be_targeted", default=True))
+                reqs.append(self.allowed(comp, st, t, "be_targeted", default=True))
         for rule_id, cond in self.action_kind(comp, action_id).requirements(comp, st, spec):
             if rule_id is None:
                 reqs.append(cond)
@@ -142,66 +125,85 @@ class Ruleset:
             reqs.append(r)
         return rm.all_of(reqs, f"s{st.index}:legal.{action_id}")
 
+    # -- the action lifecycle: shared procedures, each game naming its rules at the call ------------
     def on_declare(self, comp, ev) -> None:
-        """Declare: a legal action goes on the stack; an illegal one never does."""
+        """Declare: a legal action goes on the stack (core.declare); an illegal one never does (core.illegal)."""
+        self.declare(comp, ev, legal="core.declare", illegal="core.illegal")
+
+    def on_resolve(self, comp, ev) -> None:
+        """Resolve (core.resolve), or interrupted unpaid when it became illegal (core.interrupt)."""
+        self.resolve(comp, ev, resolves="core.resolve", interrupted="core.interrupt")
+
+    def on_start_execution(self, comp, ev) -> None:
+        """Start executing (core.resolve), or interrupted unpaid when it became illegal (core.interrupt)."""
+        self.start_execution(comp, ev, starts="core.resolve", interrupted="core.interrupt")
+
+    def on_finish_execution(self, comp, ev) -> None:
+        """An executing action completes (core.executing)."""
+        self.finish_execution(comp, ev, completes="core.executing")
+
+    def declare(self, comp, ev, *, legal: str, illegal: str) -> None:
+        """Rule ``legal``: a declared action whose requirements hold goes on the stack; rule ``illegal``: else never."""
         rm = comp.rm
         ok = self.requirement_lits(comp, comp.stage, ev.id)
         with comp.step(f"declare {ev.id}") as tr:
-            tr.set(("status", ev.id), "on_stack", self.ids["declare"], ok)
-            tr.set(("zone", ev.id), self.stack_zone, self.ids["declare"], ok)
-            tr.set(("status", ev.id), "illegal", self.ids["illegal"], rm.neg(ok))
-            tr.set(("ctrl", ev.id), ev.actor, self.ids["declare"], ok)
+            tr.set(("status", ev.id), "on_stack", legal, ok)
+            tr.set(("zone", ev.id), self.stack_zone, legal, ok)
+            tr.set(("status", ev.id), "illegal", illegal, rm.neg(ok))
+            tr.set(("ctrl", ev.id), ev.actor, legal, ok)
 
     def _leave_stack(self, comp, tr, action_id: str, status: str, rule: str, when: Lit) -> None:
         tr.set(("status", action_id), status, rule, when)
         tr.set(("zone", action_id), NONE if not comp.objects[action_id].card else self.graveyard, rule, when)
 
-    def on_resolve(self, comp, ev, executing_only: bool = False) -> None:
-        """Resolve: requirements are checked again; if they fail the action is interrupted, unpaid."""
+    def resolve(self, comp, ev, *, resolves: str, interrupted: str) -> None:
+        """Rule ``resolves``: requirements are checked again and the action resolves and is paid;
+        rule ``interrupted``: if they fail, it is removed from the stack, unpaid."""
         rm, st, a = comp.rm, comp.stage, ev.action
         kind = self.action_kind(comp, a)
         on_stack = st["status", a].is_("on_stack")
         ok = self.requirement_lits(comp, st, a)
         go = rm.all_of([on_stack, ok])
         with comp.step(f"resolve {a}") as tr:
-            self._leave_stack(comp, tr, a, "resolved", self.ids["resolve"], go)
+            self._leave_stack(comp, tr, a, "resolved", resolves, go)
             kind.apply(comp, tr, comp.objects[a].action, go)
             if kind.pay:
                 kind.pay(comp, tr, comp.objects[a].action, go)
-            self._interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]))
+            self.interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule=interrupted)
 
-    def _interrupt(self, comp, tr, action_id: str, when: Lit) -> None:
-        """Interrupted: removed from the stack, and its cost is not paid (the source keeps its state)."""
-        self._leave_stack(comp, tr, action_id, "interrupted", self.ids["interrupt"], when)
+    def interrupt(self, comp, tr, action_id: str, when: Lit, *, rule: str) -> None:
+        """Rule ``rule``: an interrupted action leaves the stack and its cost is not paid (the source keeps its state)."""
+        self._leave_stack(comp, tr, action_id, "interrupted", rule, when)
         source = getattr(comp.objects[action_id].action, "source", None)
         for key in self.cost_keys(comp, source):
-            tr.keep(key, self.ids["interrupt"], when)
+            tr.keep(key, rule, when)
 
     def cost_keys(self, comp, source: str | None) -> list[tuple]:
         """State keys an action's payment would change (override)."""
         return []
 
-    def on_start_execution(self, comp, ev) -> None:
-        """Start executing: last legality check; from now on the action cannot be interrupted."""
+    def start_execution(self, comp, ev, *, starts: str, interrupted: str) -> None:
+        """Rule ``starts``: last legality check, the action leaves the stack, is paid and cannot be interrupted any more;
+        rule ``interrupted``: if the check fails, it is removed, unpaid."""
         rm, st, a = comp.rm, comp.stage, ev.action
         kind = self.action_kind(comp, a)
         on_stack = st["status", a].is_("on_stack")
         ok = self.requirement_lits(comp, st, a)
         go = rm.all_of([on_stack, ok])
         with comp.step(f"start executing {a}") as tr:
-            tr.set(("status", a), "executing", self.ids["resolve"], go)
-            tr.set(("zone", a), NONE, self.ids["resolve"], go)
+            tr.set(("status", a), "executing", starts, go)
+            tr.set(("zone", a), NONE, starts, go)
             if kind.pay:
                 kind.pay(comp, tr, comp.objects[a].action, go)
-            self._interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]))
+            self.interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule=interrupted)
 
-    def on_finish_execution(self, comp, ev) -> None:
-        """Finish executing: the effect happens whatever changed meanwhile."""
+    def finish_execution(self, comp, ev, *, completes: str) -> None:
+        """Rule ``completes``: an executing action has its effect whatever changed meanwhile."""
         st, a = comp.stage, ev.action
         kind = self.action_kind(comp, a)
         running = st["status", a].is_("executing")
         with comp.step(f"finish executing {a}") as tr:
-            tr.set(("status", a), "resolved", self.ids["executing"], running)
+            tr.set(("status", a), "resolved", completes, running)
             kind.apply(comp, tr, comp.objects[a].action, running)
 
     # -- state events --------------------------------------------------------------
@@ -259,8 +261,3 @@ class Ruleset:
                     tr.set(("active", eid), 0, "core.next_turn")
             tr.set(("turn", "active_player"), ev.player, "core.begin_turn")
             tr.set(("turn", "priority"), ev.player, "core.begin_turn")
-
-
-def requires_allowed(comp, st: Stage, obj: str, action: str, default: bool = False) -> Lit:
-    """Requirement helper: the object may perform/undergo ``action`` (permission vs prohibition)."""
-    return derived.allowed(comp, st, obj, action, default)

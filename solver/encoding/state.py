@@ -8,16 +8,15 @@ A stage holds one variable per state key:
     ("turn", name)  ("gflag", name)
 
 ``ctrl`` is the *default* controller; the effective controller and every other
-characteristic that continuous effects touch are derived per stage (solver.derived).
+characteristic that continuous effects touch are derived per stage (solver.encoding.derived).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.cp import Cat, Lit, RuleModel
+from solver.encoding.cp import Cat, Lit, RuleModel
 
 NONE = "none"
-INERTIA = "core.inertia"
 
 
 class LazyVars(dict):
@@ -153,7 +152,7 @@ class Transition:
         Keys defined afresh at every stage (static effects) always get a new variable; keys nobody used
         share the previous variable.
         """
-        inertia = self.rm.rule(INERTIA)
+        inertia = self.rm.rule("core.inertia")
         for key in self.next.defined:
             self.next.vars[key]
         for key, var in list(self.next.vars.items()):

@@ -14,7 +14,7 @@ import itertools
 
 from models.scenario import Scenario
 from solver.reference.validate import initial_violations, step_violations, validate
-from solver.reference.world import INT, State, Trace, World, build_world
+from solver.reference.world import INT, State, Trace, World, build_world, rules_for
 
 #: refuse scenarios whose candidate states would exceed this (a reference is for small scenarios)
 MAX_CANDIDATES = 200_000
@@ -66,8 +66,6 @@ def successors(w: World, i: int, prev: State) -> list[State]:
 
 def enumerate_traces(sc: Scenario, world: World | None = None) -> list[Trace]:
     """Every trace the rules allow, each checked again by the validator."""
-    from solver.reference import rules_for
-
     w = world or build_world(sc, rules_for(sc.game))
     s0 = _statics(w, dict(w.initial), 0)
     if initial_violations(w, s0):

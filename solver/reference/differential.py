@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from models.expectations import Expectation
 from models.results import ScenarioResult, ScenarioStatus
 from models.scenario import Scenario
-from solver.reference import rules_for
 from solver.reference.brute import enumerate_traces
-from solver.reference.validate import DERIVED, broken_rules, validate
-from solver.reference.world import World, build_world
+from solver.check import rulebook
+from solver.reference.validate import DERIVED, applied_rules, broken_rules, validate
+from solver.reference.world import World, build_world, rules_for
 
 
 @dataclass
@@ -90,7 +90,38 @@ def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:
         want = reference_verdict(w, sc.expect[er.index], traces)
         if er.verdict.value != want:
             cmp.disagree(f"expect[{er.index}] ({er.description}): checker {er.verdict.value}, reference {want}")
+    compare_rules(cmp, w, sc, res, traces)
     return cmp
+
+
+def compare_rules(cmp: Comparison, w: World, sc: Scenario, res: ScenarioResult, traces: list) -> None:
+    """The rule ids behind each verdict.
+
+    Every ``because`` of the scenario must be a rule the reference applies along some trace up to the state the
+    expectation is about (a wrong ``because`` disagrees); every game rule in a checker core must be one the
+    reference applies somewhere in the scenario (the checker never blames a rule the scenario does not involve).
+    Core rules (``core.*``: the frame, precedence, the action lifecycle) hold everywhere and are not compared.
+    """
+    if not traces:
+        return  # no legal outcome: nothing to read the rules along (the contradiction's core is the checker's)
+    n = len(sc.events)
+    upto = {er.index: set().union(*(applied_rules(w, t, n if sc.expect[er.index].at is None else sc.expect[er.index].at,
+                                                 sc.expect[er.index]) for t in traces)) for er in res.expectations}
+    anywhere = set().union(*(applied_rules(w, t, n) for t in traces), *upto.values())
+    for er in res.expectations:
+        ex = sc.expect[er.index]
+        at = n if ex.at is None else ex.at
+        applied = upto[er.index]
+        for b in ex.because:
+            if not any(rulebook.covers(sc.game, b, r) for r in applied):
+                cmp.disagree(f"expect[{er.index}] ({er.description}): because {b}, but the reference never applies it"
+                             f"{'' if ex.at is None else f' by event {at}'}")
+        for rule in sorted(r for r in set(er.rules) - anywhere if not r.startswith("core.")):
+            cmp.disagree(f"expect[{er.index}] ({er.description}): the checker names {rule}, "
+                         f"which the reference never applies")
+    for ar in res.actions:
+        for rule in sorted(r for r in set(ar.rules) - anywhere if not r.startswith("core.")):
+            cmp.disagree(f"action {ar.id}: the checker names {rule}, which the reference never applies")
 
 
 def _diff(t: tuple, others: set) -> str:
@@ -106,8 +137,8 @@ def _diff(t: tuple, others: set) -> str:
 
 def differential(sc: Scenario, options=None, path: str = "<generated>") -> Comparison:
     """Check ``sc`` with the checker (complete enumeration) and compare with the reference."""
-    from solver.checker import ScenarioCheck
-    from solver.engine import SolverOptions
+    from solver.check.checker import ScenarioCheck
+    from solver.engine.settings import SolverOptions
 
     opts = options or SolverOptions(max_outcomes=512)
     try:
@@ -117,4 +148,4 @@ def differential(sc: Scenario, options=None, path: str = "<generated>") -> Compa
     return compare_result(sc, res)
 
 
-__all__ = ["Comparison", "DERIVED", "compare_result", "differential", "project", "reference_verdict"]
+__all__ = ["Comparison", "DERIVED", "compare_result", "compare_rules", "differential", "project", "reference_verdict"]

@@ -5,7 +5,7 @@ state after it (``nxt``): ``Step.set`` names the values a rule allows a key to t
 ``Step.free`` releases a key to a choice, ``Step.check`` is a condition on ``nxt``
 alone. A key that no rule touches keeps its value (core.inertia).
 
-Sources: README "How it works", DESIGN.md "Semantics", the seed texts. Nothing here
+Sources: README "How it works" and the seed texts. Nothing here
 imports the CP-SAT encoding.
 """
 from __future__ import annotations
@@ -15,14 +15,8 @@ from typing import Callable
 
 from models.effects import Effect, Selector
 from models.expectations import Expectation
-from solver.reference.world import NONE, TURN_KEYS, State, World, b, key
+from solver.reference.world import NONE, TURN_KEYS, State, Unsupported, World, b, key
 
-INERTIA = "core.inertia"
-STATIC = "core.static"
-
-
-class Unsupported(Exception):
-    """The scenario uses something this reference does not read (an unknown action kind or event type)."""
 
 
 @dataclass
@@ -45,6 +39,12 @@ class Step:
         """Rule ``rule``: the next state satisfies ``predicate``."""
         self.checks.append((rule, predicate, what))
 
+    def rules(self) -> set[str]:
+        """Every rule this step applied: the rules that set, released or constrain a key."""
+        out = {rule for options in self.sets.values() for rule, _ in options}
+        out |= {rule for rule, _ in self.free.values()}
+        return out | {rule for rule, _, _ in self.checks}
+
     def key_violations(self, k: str, value: str, prev: State) -> list[tuple[str, str]]:
         """(rule, message) for every rule that forbids ``k`` taking ``value`` after this step."""
         if k in self.sets:
@@ -54,7 +54,7 @@ class Step:
             rule, allowed = self.free[k]
             return [] if allowed is None or value in allowed else [(rule, f"{k}={value} not among {sorted(allowed)}")]
         if value != prev.get(k):
-            return [(INERTIA, f"{k} changed {prev.get(k)} -> {value} but no rule changes it")]
+            return [("core.inertia", f"{k} changed {prev.get(k)} -> {value} but no rule changes it")]
         return []
 
 
@@ -68,14 +68,6 @@ class CoreRules:
     #: the zone where declared actions wait to resolve (Riftbound: "chain")
     stack_zone = "stack"
     gone_zones: tuple[str, ...] = (NONE, "outside")
-    ids = {
-        "latest": "core.timestamp", "control": "core.control", "value": "core.value", "add": "core.add",
-        "permission": "core.permission", "cannot": "core.prohibition",
-        "prohibit_beats_permit": "core.prohibition_beats_permission", "declare": "core.declare",
-        "illegal": "core.illegal", "resolve": "core.resolve", "interrupt": "core.interrupt",
-        "executing": "core.executing",
-    }
-
     # -- hooks ------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
         """Game-specific state keys (override)."""
@@ -132,45 +124,94 @@ class CoreRules:
             return False
         return (mine == src) == (who == "source_controller")
 
-    def latest(self, w: World, st: State, effects: list[Effect], obj: str) -> Effect | None:
-        """Of effects on one characteristic, the applicable one with the latest timestamp."""
+    # -- the shared mechanisms, each naming the rules it applies (noted on the world's trail) ----------
+    def latest_by(self, w: World, st: State, effects: list[Effect], obj: str, *, latest: str) -> Effect | None:
+        """Rule ``latest``: of effects on one characteristic, the applicable one with the latest timestamp."""
+        if effects:
+            w.note(latest)
         live = [e for e in effects if self.applies(w, st, e, obj)]
         return max(live, key=w.order) if live else None
 
-    def controller(self, w: World, st: State, obj: str) -> str:
-        """The latest applicable control effect's player, else the default controller."""
-        e = self.latest(w, st, w.effects_on(obj, "control"), obj)
+    def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str) -> str:
+        """Rule ``control``: the latest applicable control effect's player, else the default controller."""
+        effects = w.effects_on(obj, "control")
+        if effects:
+            w.note(control)
+        e = self.latest_by(w, st, effects, obj, latest=latest)
         return e.player if e else st[key("ctrl", obj)]
 
-    def value(self, w: World, st: State, obj: str, attr: str) -> int:
-        """Base value or the latest 'set', plus every applicable 'add'."""
-        e = self.latest(w, st, w.effects_on(obj, "set", attr), obj)
+    def value_by(self, w: World, st: State, obj: str, attr: str, *, latest: str, value: str, add: str) -> int:
+        """Rule ``value``: base value or the latest 'set'; rule ``add``: plus every applicable 'add'."""
+        sets, adds = w.effects_on(obj, "set", attr), w.effects_on(obj, "add", attr)
+        if sets:
+            w.note(value)
+        if adds:
+            w.note(add)
+        e = self.latest_by(w, st, sets, obj, latest=latest)
         base = int(e.value) if e else int(st.get(key("attr", obj, attr), "0"))
-        return base + sum(int(a.value) for a in w.effects_on(obj, "add", attr) if self.applies(w, st, a, obj))
+        return base + sum(int(a.value) for a in adds if self.applies(w, st, a, obj))
 
-    def prop(self, w: World, st: State, obj: str, name: str) -> str:
-        """The latest 'set' effect's value, else the printed property."""
-        e = self.latest(w, st, w.effects_on(obj, "set", name), obj)
+    def prop_by(self, w: World, st: State, obj: str, name: str, *, latest: str, value: str) -> str:
+        """Rule ``value``: the latest 'set' effect's value, else the printed property."""
+        sets = w.effects_on(obj, "set", name)
+        if sets:
+            w.note(value)
+        e = self.latest_by(w, st, sets, obj, latest=latest)
         return str(e.value) if e else st.get(key("prop", obj, name), NONE)
 
-    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
-        """The latest grant/remove effect decides, else the printed abilities."""
+    def ability_by(self, w: World, st: State, obj: str, ability: str, *, latest: str, value: str) -> bool:
+        """Rule ``value``: the latest grant/remove effect decides, else the printed abilities."""
         effects = w.effects_on(obj, "grant", ability) + w.effects_on(obj, "remove", ability)
-        e = self.latest(w, st, effects, obj)
-        if e is not None:
-            return e.kind == "grant"
-        return st.get(key("ability", obj, ability)) == "1"
+        if effects:
+            w.note(value)
+        e = self.latest_by(w, st, effects, obj, latest=latest)
+        if e is None:
+            return st.get(key("ability", obj, ability)) == "1"
+        return e.kind == "grant"
+
+    # -- the characteristics under the core's rule ids (a game overrides to name its own) --------------
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """core.control over core.timestamp."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control")
+
+    def value(self, w: World, st: State, obj: str, attr: str) -> int:
+        """core.value and core.add over core.timestamp."""
+        return self.value_by(w, st, obj, attr, latest="core.timestamp", value="core.value", add="core.add")
+
+    def prop(self, w: World, st: State, obj: str, name: str) -> str:
+        """core.value over core.timestamp."""
+        return self.prop_by(w, st, obj, name, latest="core.timestamp", value="core.value")
+
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """core.value over core.timestamp."""
+        return self.ability_by(w, st, obj, ability, latest="core.timestamp", value="core.value")
 
     def allowed(self, w: World, st: State, obj: str, action: str, default: bool = False) -> bool:
         """(ability or default, or a permit) and no prohibit: prohibition beats permission."""
+        return self.allowed_by(w, st, obj, action, default)[0]
+
+    def allowed_by(self, w: World, st: State, obj: str, action: str, default: bool = False) -> tuple[bool, str]:
+        """Whether the object may act, and the core rule that decides (a game overrides to name its own)."""
+        return self.permission(w, st, obj, action, default, permit="core.permission", cannot="core.prohibition",
+                               prohibit_wins="core.prohibition_beats_permission")
+
+    def permission(self, w: World, st: State, obj: str, action: str, default: bool, *,
+                   permit: str, cannot: str, prohibit_wins: str) -> tuple[bool, str]:
+        """Rule ``prohibit_wins`` when a permit and a prohibit both apply, ``cannot`` for a prohibit alone, else
+        ``permit``: allowed with the ability (or ``default``) or a permit."""
         if key("ability", obj, action) in w.domains or w.effects_on(obj, "grant", action) \
                 or w.effects_on(obj, "remove", action):
             base = self.has_ability(w, st, obj, action)
         else:
             base = default
-        permit = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "permit", action))
-        prohibit = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "prohibit", action))
-        return not prohibit and (base or permit)
+        permits = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "permit", action))
+        prohibits = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "prohibit", action))
+        rule = prohibit_wins if prohibits and permits else cannot if prohibits else permit
+        w.note(permit)
+        if w.effects_on(obj, "prohibit", action):
+            w.note(cannot)
+            w.note(prohibit_wins)
+        return (not prohibits and (base or permits)), rule
 
     # -- actions ---------------------------------------------------------------------
     def requirements(self, w: World, st: State, action: str) -> list[tuple[str, bool]]:
@@ -179,24 +220,30 @@ class CoreRules:
         out = []
         source = getattr(spec, "source", None)
         if source and (w.effects_on(source, "prohibit", spec.kind) or w.effects_on(source, "permit", spec.kind)):
-            out.append((self.ids["permission"], self.allowed(w, st, source, spec.kind, default=True)))
+            ok, rule = self.allowed_by(w, st, source, spec.kind, default=True)
+            out.append((rule, ok))
         for t in spec.targets:
             if t in w.objects and w.effects_on(t, "prohibit", "be_targeted"):
-                out.append((self.ids["cannot"], self.allowed(w, st, t, "be_targeted", default=True)))
+                ok, rule = self.allowed_by(w, st, t, "be_targeted", default=True)
+                out.append((rule, ok))
         return out + self.kind_requirements(w, st, spec)
 
     def legal(self, w: World, st: State, action: str) -> bool:
-        """Every requirement holds."""
-        return all(ok for _, ok in self.requirements(w, st, action))
+        """Every requirement holds (each requirement's rule is noted as applied)."""
+        reqs = self.requirements(w, st, action)
+        for rule, _ in reqs:
+            w.note(rule)
+        return all(ok for _, ok in reqs)
 
     def _leave_stack(self, w: World, step: Step, action: str, status: str, rule: str) -> None:
         step.set(key("status", action), status, rule)
         step.set(key("zone", action), self.graveyard if w.objects[action].card else NONE, rule)
 
-    def _interrupt(self, w: World, prev: State, step: Step, action: str) -> None:
-        self._leave_stack(w, step, action, "interrupted", self.ids["interrupt"])
+    def interrupt(self, w: World, prev: State, step: Step, action: str, *, rule: str) -> None:
+        """Rule ``rule``: the action leaves the stack interrupted and its cost is not paid."""
+        self._leave_stack(w, step, action, "interrupted", rule)
         for k in self.cost_keys(w, getattr(w.objects[action].spec, "source", None)):
-            step.set(k, prev[k], self.ids["interrupt"])
+            step.set(k, prev[k], rule)
 
     # -- events -------------------------------------------------------------------------
     def step(self, w: World, prev: State, ev) -> Step:
@@ -209,44 +256,68 @@ class CoreRules:
         return step
 
     def on_declare(self, w: World, prev: State, ev, step: Step) -> None:
-        """A legal declaration goes on the stack under its actor's control; an illegal one never does."""
-        if self.legal(w, prev, ev.id):
-            step.set(key("status", ev.id), "on_stack", self.ids["declare"])
-            step.set(key("zone", ev.id), self.stack_zone, self.ids["declare"])
-            step.set(key("ctrl", ev.id), ev.actor, self.ids["declare"])
-        else:
-            step.set(key("status", ev.id), "illegal", self.ids["illegal"])
+        """core.declare / core.illegal."""
+        self.declare(w, prev, ev, step, legal="core.declare", illegal="core.illegal")
 
     def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
-        """A stack action that is still legal resolves and is paid for; otherwise it is interrupted, unpaid."""
+        """core.resolve / core.interrupt."""
+        self.resolve(w, prev, ev, step, resolves="core.resolve", interrupted="core.interrupt")
+
+    def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.resolve / core.interrupt."""
+        self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="core.interrupt")
+
+    def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.executing."""
+        self.finish_execution(w, prev, ev, step, completes="core.executing")
+
+    def declare(self, w: World, prev: State, ev, step: Step, *, legal: str, illegal: str) -> None:
+        """Rule ``legal``: a legal declaration goes on the stack under its actor's control; rule ``illegal``: an
+        illegal one never does."""
+        w.note(legal, illegal)
+        if self.legal(w, prev, ev.id):
+            step.set(key("status", ev.id), "on_stack", legal)
+            step.set(key("zone", ev.id), self.stack_zone, legal)
+            step.set(key("ctrl", ev.id), ev.actor, legal)
+        else:
+            step.set(key("status", ev.id), "illegal", illegal)
+
+    def resolve(self, w: World, prev: State, ev, step: Step, *, resolves: str, interrupted: str) -> None:
+        """Rule ``resolves``: a stack action that is still legal resolves and is paid for; rule ``interrupted``:
+        otherwise it is removed, unpaid."""
         a = ev.action
+        w.note(resolves, interrupted)
+        legal = self.legal(w, prev, a)  # weighed whatever the status, as the encoding does
         if prev[key("status", a)] != "on_stack":
             return
         spec = w.objects[a].spec
-        if self.legal(w, prev, a):
-            self._leave_stack(w, step, a, "resolved", self.ids["resolve"])
+        if legal:
+            self._leave_stack(w, step, a, "resolved", resolves)
             self.kind_apply(w, prev, spec, step)
             self.kind_pay(w, prev, spec, step)
         else:
-            self._interrupt(w, prev, step, a)
+            self.interrupt(w, prev, step, a, rule=interrupted)
 
-    def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """Last legality check: a legal stack action starts executing and is paid for."""
+    def start_execution(self, w: World, prev: State, ev, step: Step, *, starts: str, interrupted: str) -> None:
+        """Rule ``starts``: last legality check, a legal stack action starts executing and is paid for; rule
+        ``interrupted``: otherwise it is removed, unpaid."""
         a = ev.action
+        w.note(starts, interrupted)
         if prev[key("status", a)] != "on_stack":
             return
         if self.legal(w, prev, a):
-            step.set(key("status", a), "executing", self.ids["resolve"])
-            step.set(key("zone", a), NONE, self.ids["resolve"])
+            step.set(key("status", a), "executing", starts)
+            step.set(key("zone", a), NONE, starts)
             self.kind_pay(w, prev, w.objects[a].spec, step)
         else:
-            self._interrupt(w, prev, step, a)
+            self.interrupt(w, prev, step, a, rule=interrupted)
 
-    def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """An executing action completes whatever changed meanwhile."""
+    def finish_execution(self, w: World, prev: State, ev, step: Step, *, completes: str) -> None:
+        """Rule ``completes``: an executing action completes whatever changed meanwhile."""
         a = ev.action
+        w.note(completes)
         if prev[key("status", a)] == "executing":
-            step.set(key("status", a), "resolved", self.ids["executing"])
+            step.set(key("status", a), "resolved", completes)
             self.kind_apply(w, prev, w.objects[a].spec, step)
 
     def on_move(self, w: World, prev: State, ev, step: Step) -> None:
@@ -268,7 +339,7 @@ class CoreRules:
     def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:
         """The effect becomes active (a static one follows its source instead)."""
         if ev.effect.duration == "static":
-            step.release(key("active", ev.effect.id), STATIC)  # from now on it follows its source
+            step.release(key("active", ev.effect.id), "core.static")  # from now on it follows its source
         else:
             step.set(key("active", ev.effect.id), "1", "core.effect_begins")
 
@@ -296,21 +367,26 @@ class CoreRules:
         return st.get(key("zone", e.source)) in self.play_zones
 
     def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
-        """Rules that hold within every state: a static effect is active exactly while its source is in play
-        (one that an event begins: from that event on)."""
+        """Rules that hold within every state: core.static (a game overrides to name its own)."""
+        return self.statics_by(w, st, stage, rule="core.static")
+
+    def statics_by(self, w: World, st: State, stage: int, *, rule: str) -> list[tuple[str, str]]:
+        """Rule ``rule``: a static effect is active exactly while its source is in play (one that an event begins:
+        from that event on)."""
         out = []
         for k, e in w.statics(stage).items():
+            w.note(rule)
             want = b(self.static_on(w, st, e))
             if st.get(k) != want:
-                out.append((STATIC, f"{k}={st.get(k)} but its source {e.source} is in {st.get(key('zone', e.source))}"))
+                out.append((rule, f"{k}={st.get(k)} but its source {e.source} is in {st.get(key('zone', e.source))}"))
         return out
 
     # -- expectations -------------------------------------------------------------------
     def holds(self, w: World, st: State, ex: Expectation) -> bool:
         """Is every state atom of the expectation true in ``st``?"""
-        return all(self._atoms(w, st, ex))
+        return all(self.atoms(w, st, ex))
 
-    def _atoms(self, w: World, st: State, ex: Expectation):
+    def atoms(self, w: World, st: State, ex: Expectation):
         o = ex.object
         if o is not None:
             if ex.zone is not None:
@@ -348,4 +424,4 @@ class CoreRules:
             yield st[key("pstatus", ex.winner)] == "won"
 
 
-RULES = CoreRules()
+

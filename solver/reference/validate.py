@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.scenario import Scenario
-from solver.reference.core import INERTIA
-from solver.reference.world import State, Trace, World, build_world
+from solver.reference.world import State, Trace, World, build_world, rules_for
 
 #: derived keys the checker may add to a state: name prefix -> how the reference computes it
 DERIVED = ("controller.",)
@@ -73,14 +72,12 @@ def unmodelled_violations(w: World, trace: Trace) -> list[Violation]:
     for i, st in enumerate(trace):
         for k, v in st.items():
             if k not in w.domains and not k.startswith(DERIVED) and k in first and v != first[k]:
-                out.append(Violation(i, INERTIA, f"{k} changed {first[k]} -> {v} but no rule changes it"))
+                out.append(Violation(i, "core.inertia", f"{k} changed {first[k]} -> {v} but no rule changes it"))
     return out
 
 
 def validate(sc: Scenario, trace: Trace, world: World | None = None) -> list[Violation]:
     """Every rule the proposed trace breaks (empty: the trace obeys every rule)."""
-    from solver.reference import rules_for
-
     w = world or build_world(sc, rules_for(sc.game))
     if len(trace) != len(sc.events) + 1:
         return [Violation(len(trace), "trace", f"{len(trace)} states for {len(sc.events)} events")]
@@ -98,3 +95,26 @@ def validate(sc: Scenario, trace: Trace, world: World | None = None) -> list[Vio
 def broken_rules(violations: list[Violation]) -> list[str]:
     """The distinct rule names of violations, sorted."""
     return sorted({v.rule for v in violations})
+
+
+def applied_rules(w: World, trace: Trace, upto: int, expectation=None) -> set[str]:
+    """The rules the reference applies along ``trace`` through event ``upto`` (and, given an expectation, in
+    reading its atoms in the state after it): the rules a verdict about that state can rest on."""
+    states = [filled(w, trace[0], w.initial)]
+    for st in trace[1:]:
+        states.append(filled(w, st, states[-1]))
+    saved, w.trail = w.trail, set()
+    try:
+        for i, ev in enumerate(w.sc.events[:upto]):
+            w.trail |= w.rules.step(w, states[i], ev).rules()
+        for i in range(upto + 1):
+            w.rules.stage_checks(w, states[i], i)
+        for i in sorted({0, upto}):  # the controllers the checker shows, at the start and at the end
+            for obj in w.objects:
+                if w.effects_on(obj, "control"):
+                    w.rules.controller(w, states[i], obj)
+        if expectation is not None:
+            list(w.rules.atoms(w, states[upto], expectation))
+        return set(w.trail)
+    finally:
+        w.trail = saved

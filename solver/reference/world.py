@@ -13,6 +13,7 @@ from models.effects import Effect, Selector
 from models.events import BeginEffect, Declare, Modify
 from models.expectations import ACTION_STATUSES
 from models.scenario import PLAYER_STATUSES, Scenario
+from solver.registry import names, reference_for
 
 NONE = "none"
 BOOL = ("0", "1")
@@ -63,6 +64,15 @@ class World:
     #: key "active.e" of a static effect -> first state it follows its source in (0, or after the event starting it)
     static_from: dict[str, int] = field(default_factory=dict)
 
+    #: rules the reference applied while computing, when someone is listening (``note``)
+    trail: set[str] | None = None
+
+    def note(self, *rules: str) -> None:
+        """Record that the reference applied ``rules`` (decided by them, or weighed their conditions), when someone
+        keeps a trail."""
+        if self.trail is not None:
+            self.trail.update(rules)
+
     def statics(self, stage: int) -> dict[str, Effect]:
         """Static effects that follow their source in state ``stage``: a later-begun one only once it began."""
         return {k: e for k, e in self.static.items() if stage >= self.static_from[k]}
@@ -106,6 +116,17 @@ class World:
         return dom
 
     int_window: tuple[int, int] = (0, 0)
+
+
+class Unsupported(Exception):
+    """The scenario uses something this reference does not read (an unknown game, action kind or event type)."""
+
+
+def rules_for(game: str):
+    """The reference rules of a game (its folder's ``reference.py``, through the registry)."""
+    if game not in names():
+        raise Unsupported(f"no reference reading of the {game} rules")
+    return reference_for(game)
 
 
 def build_world(sc: Scenario, rules) -> World:

@@ -107,7 +107,7 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         """Check the scenario in this process."""
         from models.results import ScenarioResult
-        from solver.batch import RunOptions, check_job, file_job
+        from solver.run.batch import RunOptions, check_job, file_job
 
         job = file_job(self.path)
         job = type(job)(self._display_path(), job.hash, job.text, job.data, job.read_error)
@@ -121,7 +121,7 @@ class ScenarioItem(pytest.Item):
     def repr_failure(self, excinfo, style=None) -> str:
         """file:line and the failing expectation's message, no traceback."""
         if isinstance(excinfo.value, ScenarioFailed):
-            from solver.formats import failures
+            from solver.run.formats import failures
 
             res = excinfo.value.result
             lines = [f"{res.path}: scenario {res.id or ''} {res.status.value}".replace("  ", " ")]

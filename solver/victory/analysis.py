@@ -31,9 +31,11 @@ import time
 from dataclasses import dataclass, field
 
 from models.results import ClaimResult
-from solver.victory_bounded import Deadline, ForcedWin, describe_attack
-from solver.victory_encode import CombatModel, turn_side
-from solver.victory_model import TIERS, CombatError, Position, combat_options, damage, position_from, reaches, strike
+from solver.encoding.compile import ScenarioError
+from solver.registry import ruleset_for
+from solver.victory.bounded import Deadline, ForcedWin, describe_attack
+from solver.victory.encode import CombatModel, turn_side
+from solver.victory.model import TIERS, CombatError, Position, combat_options, damage, position_from, reaches, strike
 
 MAX_POLICIES = 60
 
@@ -144,13 +146,13 @@ class DecisiveAdvantage:
         use = {(p.id, o.id): rm.new_bool(f"use.{p.id}.{o.id}") for p in self.pos.side(0) for o in self.pos.side(1)}
         for (p, o), lit in use.items():
             if not reaches(cm.units[p], cm.units[o]):
-                rm.implies(self.pos.rule("reach"), [], rm.neg(lit))
+                rm.implies(self.pos.rules.reach, [], rm.neg(lit))
             if (p, o) in banned:
                 m.add(lit == 0)
         for o in self.pos.side(1):
             m.add_bool_or([use[p.id, o.id] for p in self.pos.side(0)])
         for o, dice, dealt in cuts:
-            dealt_now = [cm._dealt(use[p.id, o], cm.damage(p, cm.units[o], cm.die(dice[p.id])), self.pos.rule("strike"))
+            dealt_now = [cm._dealt(use[p.id, o], cm.damage(p, cm.units[o], cm.die(dice[p.id])), self.pos.rules.strike)
                          for p in self.pos.side(0)]
             m.add(sum(dealt_now) >= dealt + 1)
         status, s, _ = self._solve(cm)
@@ -171,7 +173,7 @@ class DecisiveAdvantage:
                 for mode, possible in modes:
                     lit = rm.new_bool(f"harm.{o.id}.{p.id}.{mode}")
                     if not possible:
-                        rule = self.pos.rule("reach") if mode == "attacks" else self.pos.rule("counterstrike")
+                        rule = self.pos.rules.reach if mode == "attacks" else self.pos.rules.counterstrike
                         rm.implies(rule, [], rm.neg(lit))
                     dmg = cm.damage(o, p, die)
                     m.add(dmg >= 1).only_enforce_if(lit)
@@ -312,9 +314,6 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
     A claim is proved only if it is proved in every outcome (all of them enumerated),
     refuted if it is refuted in one.
     """
-    from solver.compile import ScenarioError
-    from solver.games import ruleset_for
-
     if not sc.claims:
         return []
     rs = ruleset_for(sc.game)

@@ -22,9 +22,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 
-from solver import victory_naive as sim
-from solver.victory_encode import CombatModel, TurnVars, read_turn, turn_side
-from solver.victory_model import TIERS, Position, damage, strike
+from solver.victory import naive as sim
+from solver.victory.encode import CombatModel, TurnVars, read_turn, turn_side
+from solver.victory.model import TIERS, Position, damage, strike
 
 MAX_CEGAR = 80
 

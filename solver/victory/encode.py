@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from solver.cp import RuleModel
-from solver.victory_model import Position, Unit, reaches
+from solver.encoding.cp import RuleModel
+from solver.victory.model import Position, Unit, reaches
 
 Lives = dict[str, object]
 Moves = dict[tuple[str, str], object]
@@ -83,10 +83,10 @@ class CombatModel:
         """Rules: a creature attacks at most once a turn, and only a creature it can reach."""
         for a in self.pos.side(tv.side):
             lits = [tv.moves[a.id, t.id] for t in self.pos.side(1 - tv.side)]
-            self.rm.enforce(self.pos.rule("attack"), self.m.add(sum(lits) <= 1))
+            self.rm.enforce(self.pos.rules.attack, self.m.add(sum(lits) <= 1))
             for t in self.pos.side(1 - tv.side):
                 if not reaches(a, self.units[t.id]):
-                    self.rm.implies(self.pos.rule("reach"), [], self.rm.neg(tv.moves[a.id, t.id]))
+                    self.rm.implies(self.pos.rules.reach, [], self.rm.neg(tv.moves[a.id, t.id]))
 
     # -- rules ------------------------------------------------------------------------------
     def damage(self, a: Unit, t: Unit, die):
@@ -94,17 +94,17 @@ class CombatModel:
         rm, m, pos = self.rm, self.m, self.pos
         s = m.new_int_var(min(min(a.strikes), 0), max(a.strikes), self._name(f"strike.{a.id}"))
         for v in pos.dice.values():
-            rm.enforce(pos.rule("tiers"), m.add(s == a.strikes[pos.dice.tier(v)]), [rm.int_eq(die, v)])
+            rm.enforce(pos.rules.tiers, m.add(s == a.strikes[pos.dice.tier(v)]), [rm.int_eq(die, v)])
         d = m.new_int_var(0, max(max(a.strikes), 0), self._name(f"dmg.{a.id}.{t.id}"))
         prot = t.protection_against(a)
         if prot is None:
-            rm.enforce(pos.rule("strike"), m.add(d == s), [rm.int_ge(s, 0)])
-            rm.enforce(pos.rule("strike"), m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
+            rm.enforce(pos.rules.strike, m.add(d == s), [rm.int_ge(s, 0)])
+            rm.enforce(pos.rules.strike, m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
             return d
         blocked = rm.int_ge(s, int(prot))
-        rm.enforce(pos.rule("protection"), m.add(d == 0), [blocked])
-        rm.enforce(pos.rule("strike"), m.add(d == s), [rm.neg(blocked), rm.int_ge(s, 0)])
-        rm.enforce(pos.rule("strike"), m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
+        rm.enforce(pos.rules.protection, m.add(d == 0), [blocked])
+        rm.enforce(pos.rules.strike, m.add(d == s), [rm.neg(blocked), rm.int_ge(s, 0)])
+        rm.enforce(pos.rules.strike, m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
         return d
 
     def _dealt(self, act, dmg, rule: str):
@@ -126,9 +126,9 @@ class CombatModel:
             act = rm.all_of([x, self.alive(lives[a]), self.alive(lives[t])])
             acts[a, t] = act
             ua, ut = self.units[a], self.units[t]
-            incoming[t].append(self._dealt(act, self.damage(ua, ut, tv.att_die[a]), pos.rule("strike")))
+            incoming[t].append(self._dealt(act, self.damage(ua, ut, tv.att_die[a]), pos.rules.strike))
             if pos.counterstrike:
-                incoming[a].append(self._dealt(act, self.damage(ut, ua, tv.def_die[a]), pos.rule("counterstrike")))
+                incoming[a].append(self._dealt(act, self.damage(ut, ua, tv.def_die[a]), pos.rules.counterstrike))
         out: Lives = {}
         for u, life in lives.items():
             if not incoming[u]:
@@ -139,8 +139,8 @@ class CombatModel:
             survives = rm.new_bool(self._name("survives"))
             m.add(raw >= 1).only_enforce_if(survives)
             m.add(raw <= 0).only_enforce_if(~survives)
-            rm.enforce(pos.rule("death"), m.add(new == raw), [survives])
-            rm.enforce(pos.rule("death"), m.add(new == 0), [rm.neg(survives)])
+            rm.enforce(pos.rules.death, m.add(new == raw), [survives])
+            rm.enforce(pos.rules.death, m.add(new == 0), [rm.neg(survives)])
             out[u] = new
         return out, acts
 
@@ -157,8 +157,8 @@ class CombatModel:
             healed = m.new_int_var(0, top, self._name(f"healed.{u}"))
             m.add_min_equality(healed, [life + unit.regen, top])
             new = m.new_int_var(0, top, self._name(f"life.{u}"))
-            rm.enforce(pos.rule("regen"), m.add(new == healed), [self.alive(life)])
-            rm.enforce(pos.rule("regen"), m.add(new == 0), [rm.neg(self.alive(life))])
+            rm.enforce(pos.rules.regen, m.add(new == healed), [self.alive(life)])
+            rm.enforce(pos.rules.regen, m.add(new == 0), [rm.neg(self.alive(life))])
             out[u] = new
         return out
 

@@ -88,29 +88,42 @@ class Dice:
 
 
 @dataclass(frozen=True)
+class CombatRules:
+    """The rule ids of the combat the analysis applies, as the game names them (its ruleset's ``combat_rules``)."""
+
+    #: a strike is weak, medium or strong by the die value
+    tiers: str
+    #: an attack deals the attacker's strike of the rolled tier
+    strike: str
+    #: the attacked creature strikes back with its own roll
+    counterstrike: str
+    #: protection from (non-)magical attacks of strength X or more blocks such a strike
+    protection: str
+    #: a flying creature is attacked only by flying or ranged creatures
+    reach: str
+    #: each creature attacks at most once per turn
+    attack: str
+    #: a creature whose life drops to 0 or less is destroyed
+    death: str
+    #: living creatures regenerate at the end of a round, up to their maximum
+    regen: str
+
+
+@dataclass(frozen=True)
 class Position:
     """Creatures of both sides, the dice and the turn order of a round."""
 
     units: tuple[Unit, ...]
     dice: Dice
     players: tuple[str, str]
+    rules: CombatRules
     first: int = 0
     counterstrike: bool = True
-    rule_prefix: str = "core"
     names: dict = field(default_factory=dict, compare=False, hash=False)
 
     def side(self, s: int) -> tuple[Unit, ...]:
         """Units of side ``s``."""
         return tuple(u for u in self.units if u.side == s)
-
-    def rule(self, name: str) -> str:
-        """The rule id of a combat rule in this game."""
-        return f"{self.rule_prefix}.combat.{name}"
-
-    def with_lives(self, lives: dict[str, int]) -> "Position":
-        """The same position with other current lives."""
-        units = tuple(Unit(**{**u.__dict__, "life": lives.get(u.id, u.life)}) for u in self.units)
-        return Position(units, self.dice, self.players, self.first, self.counterstrike, self.rule_prefix, self.names)
 
 
 # -- combat rules as plain functions (used by the explicit searches; the CP-SAT encoding states the same rules)
@@ -202,7 +215,10 @@ def position_from(scenario, ruleset, player: str, state: dict[str, str] | None =
     if not opponents:
         raise CombatError("a victory claim needs an opponent")
     opts = combat_options(scenario, ruleset)
-    play = tuple(getattr(ruleset, "play_zones", ("play",)))
+    rules = getattr(ruleset, "combat_rules", None)
+    if rules is None:
+        raise CombatError(f"the {ruleset.game} rules define no combat for a victory analysis")
+    play = tuple(ruleset.play_zones)
     units = []
     for o in scenario.objects:
         if "creature" not in o.types:
@@ -229,6 +245,5 @@ def position_from(scenario, ruleset, player: str, state: dict[str, str] | None =
             protect_nonmagical=attrs.get("protection_nonmagical"), protect_magical=attrs.get("protection_magical")))
     active = scenario.turn.active_player
     first = 1 if active in opponents else 0
-    return Position(tuple(units), dice_from(opts), (player, ", ".join(opponents)), first,
-                    bool(opts["counterstrike"]), getattr(ruleset, "game", "core"),
-                    {o.id: (o.name or o.id) for o in scenario.objects})
+    return Position(tuple(units), dice_from(opts), (player, ", ".join(opponents)), rules, first,
+                    bool(opts["counterstrike"]), {o.id: (o.name or o.id) for o in scenario.objects})

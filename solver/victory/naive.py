@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from solver.victory_model import Position, damage, reaches
+from solver.victory.model import Position, damage, reaches
 
 Lives = tuple[int, ...]
 

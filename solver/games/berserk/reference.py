@@ -1,11 +1,12 @@
 """The reference reading of the Berserk rules (seeds 002/003): 524.2, 525.1-525.3, 526.1, conservation.
 
-Plain Python over a state dict; shares no code with solver/games/berserk.py.
+Plain Python over a state dict; shares no code with the encoding (``ruleset.py`` and its modules here).
 """
 from __future__ import annotations
 
 from models.events import Declare
-from solver.reference.core import CoreRules, Step
+from solver.games.berserk.reference_squads import ControlVictoryRules
+from solver.reference.rules import CoreRules, Step
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
 NOT_CONSERVED = {"symbiote", "equipment"}
@@ -17,8 +18,6 @@ FLAG_ACTIONS = {
     "reveal": ("revealed", True, "berserk.525.1.reveal"),
     "hide": ("revealed", False, "berserk.525.1.hide"),
 }
-EFFECT = "berserk.action.effect"
-CONSERVATION = "berserk.conservation"
 
 
 def target(spec) -> str:
@@ -32,9 +31,45 @@ class BerserkRules(CoreRules):
     game = "berserk"
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
-    ids = {**CoreRules.ids, "latest": "berserk.conflict.latest", "cannot": "berserk.525.2",
-           "prohibit_beats_permit": "berserk.524.2", "illegal": "berserk.525.1", "interrupt": "berserk.526.1",
-           "executing": "berserk.526.1.executing"}
+
+    # -- conflicting effects: the one applied last wins (berserk.conflict.latest); 524.2, 525.2 ---------
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """core.control over the control effect applied last."""
+        return self.control_by(w, st, obj, latest="berserk.conflict.latest", control="core.control")
+
+    def value(self, w: World, st: State, obj: str, attr: str) -> int:
+        """core.value over the 'set' effect applied last, plus core.add."""
+        return self.value_by(w, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add")
+
+    def prop(self, w: World, st: State, obj: str, name: str) -> str:
+        """core.value over the 'set' effect applied last."""
+        return self.prop_by(w, st, obj, name, latest="berserk.conflict.latest", value="core.value")
+
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """core.value over the grant/remove effect applied last."""
+        return self.ability_by(w, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
+
+    def allowed_by(self, w: World, st: State, obj: str, action: str, default: bool = False) -> tuple[bool, str]:
+        """'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2)."""
+        return self.permission(w, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
+                               prohibit_wins="berserk.524.2")
+
+    # -- the action lifecycle: 525.1 illegal, 526.1 interrupted, 526.1 executing --------------------
+    def on_declare(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.declare / berserk.525.1."""
+        self.declare(w, prev, ev, step, legal="core.declare", illegal="berserk.525.1")
+
+    def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.resolve / berserk.526.1."""
+        self.resolve(w, prev, ev, step, resolves="core.resolve", interrupted="berserk.526.1")
+
+    def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.resolve / berserk.526.1."""
+        self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="berserk.526.1")
+
+    def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """berserk.526.1.executing."""
+        self.finish_execution(w, prev, ev, step, completes="berserk.526.1.executing")
 
     # -- state keys -------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
@@ -70,9 +105,11 @@ class BerserkRules(CoreRules):
             flag, to, rule = FLAG_ACTIONS[kind]
             return [(rule, (st[key("flag", target(spec), flag)] == "1") != to)]
         if kind == "accumulate_tokens":
-            return [(self.ids["permission"], self.allowed(w, st, spec.source, "accumulate_tokens", default=False))]
+            ok, rule = self.allowed_by(w, st, spec.source, "accumulate_tokens", default=False)
+            return [(rule, ok)]
         if kind == "give_token":
-            return [(self.ids["permission"], self.allowed(w, st, target(spec), "receive_tokens", default=True))]
+            ok, rule = self.allowed_by(w, st, target(spec), "receive_tokens", default=True)
+            return [(rule, ok)]
         if kind == "lose_ability":
             return [("berserk.525.3", self.has_ability(w, st, target(spec), str(spec.params["ability"])))]
         if kind == "finishing_blow":
@@ -86,15 +123,15 @@ class BerserkRules(CoreRules):
         kind, t = spec.kind, target(spec)
         if kind in FLAG_ACTIONS:
             flag, to, _ = FLAG_ACTIONS[kind]
-            step.set(key("flag", t, flag), "1" if to else "0", EFFECT)
+            step.set(key("flag", t, flag), "1" if to else "0", "berserk.action.effect")
         elif kind in ("accumulate_tokens", "give_token"):
             obj = spec.source if kind == "accumulate_tokens" else t
             k = key("attr", obj, "tokens")
-            step.set(k, str(int(st[k]) + 1), EFFECT)
+            step.set(k, str(int(st[k]) + 1), "berserk.action.effect")
         elif kind == "lose_ability":
             k = key("ability", t, str(spec.params["ability"]))
             if k in w.domains:
-                step.set(k, "0", EFFECT)
+                step.set(k, "0", "berserk.action.effect")
         elif kind == "finishing_blow":
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:
@@ -119,31 +156,34 @@ class BerserkRules(CoreRules):
             return
         if any(q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play" and prev[key("cell", q)] == cell
                for q in w.objects):
-            step.set(key("flag", obj, MUST_MOVE), "1", CONSERVATION)
+            step.set(key("flag", obj, MUST_MOVE), "1", "berserk.conservation")
 
     def on_choice_subphase(self, w: World, prev: State, ev, step: Step) -> None:
         """Declared moves happen; an obliged card not moved keeps the duty (another obligation) or dies."""
         for oid, cell in ev.moves.items():
             step.set(key("cell", oid), cell, "berserk.movement")
             if self.obliged(w, oid):
-                step.set(key("flag", oid, MUST_MOVE), "0", CONSERVATION)
+                step.set(key("flag", oid, MUST_MOVE), "0", "berserk.conservation")
         for oid in w.objects:
             if not self.obliged(w, oid) or oid in ev.moves:
                 continue
             due = prev[key("flag", oid, MUST_MOVE)] == "1" and self.controller(w, prev, oid) == ev.player
-            if not due or ev.obligatory:
+            if not due:
                 continue
-            step.set(key("flag", oid, MUST_MOVE), "0", CONSERVATION)
+            if ev.obligatory:
+                step.set(key("flag", oid, MUST_MOVE), "1", "berserk.conservation.carry")
+                continue
+            step.set(key("flag", oid, MUST_MOVE), "0", "berserk.conservation")
             if ev.free:
                 self._move_or_die(w, prev, oid, step)
             else:
-                step.set(key("zone", oid), "graveyard", CONSERVATION)
-                step.set(key("cell", oid), NONE, CONSERVATION)
+                step.set(key("zone", oid), "graveyard", "berserk.conservation")
+                step.set(key("cell", oid), NONE, "berserk.conservation")
 
     def _move_or_die(self, w: World, prev: State, obj: str, step: Step) -> None:
         """An undeclared choice: the card dies, or stays in play on a free cell adjacent to its own."""
-        step.release(key("zone", obj), CONSERVATION, ["graveyard", "play"])
-        step.release(key("cell", obj), CONSERVATION)
+        step.release(key("zone", obj), "berserk.conservation", ["graveyard", "play"])
+        step.release(key("cell", obj), "berserk.conservation")
         here = prev[key("cell", obj)]
         taken = {prev[key("cell", q)] for q in w.objects
                  if q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play"} - {NONE}
@@ -158,10 +198,7 @@ class BerserkRules(CoreRules):
             after = {nxt[key("cell", q)] for q in w.objects
                      if q != obj and self.obliged(w, q) and nxt[key("zone", q)] == "play"}
             return cell not in taken and cell not in after
-        step.check(CONSERVATION, ok, f"{obj} dies or moves to a free adjacent cell")
-
-
-from solver.reference.berserk_control import ControlVictoryRules  # noqa: E402
+        step.check("berserk.conservation", ok, f"{obj} dies or moves to a free adjacent cell")
 
 
 class BerserkWithControl(ControlVictoryRules, BerserkRules):

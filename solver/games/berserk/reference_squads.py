@@ -1,6 +1,6 @@
 """The reference reading of Berserk control, squads and clean victory (seed 002): 532.5.4, 532.6, 532.7, 532.8, 602.1.
 
-Plain Python over a state dict; shares no code with solver/games/berserk.py. A mixin
+Plain Python over a state dict; shares no code with the encoding (``squads.py``, ``victory.py``). A mixin
 for the reference ``BerserkRules``: action kinds take_control / summon / revive /
 incarnate, and the events recruit, lose_control, concede, penalty_loss,
 declare_redeal, card_victory, check_victory.
@@ -8,7 +8,7 @@ declare_redeal, card_victory, check_victory.
 from __future__ import annotations
 
 from models.events import Declare
-from solver.reference.core import Step, Unsupported
+from solver.reference.rules import Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
 ENTER_FROM = {"summon": ("hand",), "revive": ("graveyard",), "incarnate": None}
@@ -80,6 +80,7 @@ class ControlVictoryRules:
 
     def award(self, w: World, prev: State, step: Step, winner: str, rule: str, loser_status: str = "lost") -> None:
         """The winner wins and the other player loses, if both are still in the game."""
+        w.note(rule)
         loser = self.opponent(w, winner)
         if prev[key("pstatus", winner)] == "in_game" and prev[key("pstatus", loser)] == "in_game":
             step.set(key("pstatus", winner), "won", rule)
@@ -148,6 +149,7 @@ class ControlVictoryRules:
         """Cards join the squad one by one unless the squad so far holds a clashing card (532.8)."""
         st = dict(prev)
         for card in ev.cards:
+            w.note("berserk.532.8.recruit")
             if self.clashes(w, st, card, ev.player):
                 continue
             for k, v in ((key("zone", card), "play"), (key("ctrl", card), ev.player)):
@@ -162,6 +164,7 @@ class ControlVictoryRules:
         if self.controller(w, prev, ev.object) != ev.player:
             return
         opp = self.opponent(w, ev.player)
+        w.note("berserk.532.8")
         if self.clashes(w, prev, ev.object, opp):
             step.set(key("ctrl", ev.object), prev[key("ctrl", ev.object)], "berserk.532.7.keep")
         else:
@@ -177,6 +180,7 @@ class ControlVictoryRules:
 
     def on_declare_redeal(self, w: World, prev: State, ev, step: Step) -> None:
         """A redeal declared with exactly one card in hand: the opponent wins."""
+        w.note("berserk.602.1.redeal")
         held = [o for o, info in w.objects.items()
                 if info.owner == ev.player and info.card and prev[key("zone", o)] == "hand"]
         if len(held) == 1:
@@ -184,12 +188,14 @@ class ControlVictoryRules:
 
     def on_card_victory(self, w: World, prev: State, ev, step: Step) -> None:
         """An ability of a card in play says a player won (or lost)."""
+        w.note("berserk.602.1.card_text")
         if prev[key("zone", ev.source)] in self.play_zones:
             winner = ev.player if ev.result == "won" else self.opponent(w, ev.player)
             self.award(w, prev, step, winner, "berserk.602.1.card_text")
 
     def on_check_victory(self, w: World, prev: State, ev, step: Step) -> None:
         """No creature left under the opponent's control (while you have one), or a decisive advantage."""
+        w.note("berserk.602.1.no_creatures", "berserk.602.1.decisive_advantage")
         creatures = [o for o, info in w.objects.items() if "creature" in info.types]
         has = {p: any(self.in_squad(w, prev, o, p) for o in creatures) for p in w.players}
         for p in w.players:

@@ -1,4 +1,4 @@
-"""Generate large scenario libraries for benchmarks and soak tests, deterministically from a seed.
+"""Berserk scenarios of any size for benchmarks, deterministically from a seed (the game's ``scale`` generator).
 
 Each generated Berserk scenario has K creatures; some of them declare
 ``accumulate_tokens`` under one of three set-ups whose verdict is known from the
@@ -15,17 +15,11 @@ The expectations state those verdicts (``holds`` and ``impossible``) and uniquen
 from __future__ import annotations
 
 import random
-from pathlib import Path
 
-import yaml
-
-GAMES = ("berserk",)
 CASES = ("permit", "both", "none")
-#: Declared actions per scenario by default: the same for every size, so time per scenario shows model size.
-DECLARED = 3
 
 
-def berserk_scenario(index: int, objects: int, rng: random.Random, seed: int, declared: int = DECLARED,
+def berserk_scenario(index: int, objects: int, rng: random.Random, seed: int, declared: int,
                      cores: bool = False) -> dict:
     """One Berserk scenario with ``objects`` creatures and known-by-construction expectations.
 
@@ -73,22 +67,3 @@ def _expectations(case: str, c: str, cores: bool) -> list[dict]:
         if case == "both":
             out[0]["because"] = ["berserk.524.2"]
     return out
-
-
-def generate(out: str | Path, count: int, objects: int = 10, game: str = "berserk", seed: int = 0,
-             declared: int = DECLARED, cores: bool = False) -> list[Path]:
-    """Write ``count`` scenarios of ``objects`` objects to folder ``out``; the same seed writes the same files."""
-    if game not in GAMES:
-        raise ValueError(f"no generator for game '{game}' (choose from {', '.join(GAMES)})")
-    if count < 0 or objects < 1 or declared < 1:
-        raise ValueError("count must be >= 0, objects and declared >= 1")
-    folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
-    rng = random.Random(f"{game}:{objects}:{declared}:{cores}:{seed}")
-    paths = []
-    for i in range(count):
-        doc = berserk_scenario(i, objects, rng, seed, declared, cores)
-        p = folder / f"gen-{game}-k{objects}-s{seed}-{i:05d}.yaml"
-        p.write_text(yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
-        paths.append(p)
-    return paths

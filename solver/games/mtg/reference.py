@@ -1,6 +1,6 @@
 """The reference reading of Magic: The Gathering 800.4 (seed 000): a player leaves a game of three or more.
 
-Plain Python over a state dict; shares no code with solver/games/mtg.py. An event
+Plain Python over a state dict; shares no code with the encoding (``ruleset.py`` here). An event
 whose rule text is a procedure ("... then ... then ...", 800.4a) is read as a
 sequence of sub-states computed here one after the other, the static effects
 following their sources at each; the validator sees only the state after the
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from models.expectations import ACTION_STATUSES
 from models.scenario import ActionSpec
-from solver.reference.core import STATIC, CoreRules, Step, Unsupported
+from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
 #: zones in which an object has a controller (800.4a exile, 800.4c)
@@ -77,7 +77,7 @@ class Proc:
         for k, e in self.w.statics(self.stage).items():
             want = b(self.rules.static_on(self.w, self.st, e))
             if k in seen and seen[k][0] != want:
-                self.broken.append((STATIC, f"{k} set to {seen[k][0]} while its source {e.source} makes it {want}"))
+                self.broken.append(("core.static", f"{k} set to {seen[k][0]} while its source {e.source} makes it {want}"))
             self.st[k] = want
 
     def into(self, step: Step) -> None:
@@ -96,7 +96,14 @@ class MtgRules(CoreRules):
     play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
-    ids = {**CoreRules.ids, "interrupt": "mtg.608.2b"}
+
+    def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.resolve / mtg.608.2b: with an illegal target it does not resolve."""
+        self.resolve(w, prev, ev, step, resolves="core.resolve", interrupted="mtg.608.2b")
+
+    def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.resolve / mtg.608.2b."""
+        self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="mtg.608.2b")
 
     # -- state keys -----------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
@@ -175,6 +182,7 @@ class MtgRules(CoreRules):
 
     def _800_4c(self, w: World, before: State, p: Proc) -> None:
         """800.4c: control just ended, no other control effect, default controller left: exiled at once."""
+        w.note("mtg.800.4c")
         st, out = p.st, []
         for o in self._control_objects(w):
             effects = w.effects_on(o, "control")
@@ -191,6 +199,7 @@ class MtgRules(CoreRules):
 
     def _state_based(self, w: World, p: Proc) -> None:
         """704.5m: an Aura attached to an object off the battlefield goes to the graveyard; 704.5d: stray tokens."""
+        w.note("mtg.704.5m", "mtg.704.5d")
         st, out = p.st, []
         for o, info in w.objects.items():
             ak = key("attach", o)
@@ -218,6 +227,7 @@ class MtgRules(CoreRules):
 
     def _planar(self, w: World, p: Proc, pl: str) -> None:
         """800.4n: the next player in turn order becomes planar controller first."""
+        w.note("mtg.800.4n")
         st, out = p.st, []
         if in_game(st, pl):
             for o, info in w.objects.items():
@@ -227,11 +237,16 @@ class MtgRules(CoreRules):
 
     def _owned_leave(self, w: World, p: Proc, ev) -> None:
         """800.4a first sentence (with 800.4m, 800.4k, 800.4h, 800.4i)."""
+        w.note("mtg.800.4", "mtg.800.4a.owned", "mtg.800.4a.control_ends", "mtg.800.4i")
         st, pl, out = p.st, ev.player, []
         if not in_game(st, pl):
             p.substep(out)
             return
         out.append((key("pstatus", pl), ev.status, "mtg.800.4"))
+        if any(info.owner == pl for info in w.objects.values()):
+            w.note("mtg.800.4m")  # the ante zone keeps what they own there
+        if any(e.duration == "until_next_turn" and e.until_player == pl for e in w.effects):
+            w.note("mtg.800.4k")  # their 'until your next turn' effects stay
         for o, info in w.objects.items():
             zone = st[key("zone", o)]
             if info.owner != pl or zone in self.gone_zones or zone == "ante":
@@ -253,6 +268,7 @@ class MtgRules(CoreRules):
 
     def _cease(self, w: World, p: Proc, pl: str) -> None:
         """800.4a second sentence: the leaver's non-card objects on the stack cease to exist."""
+        w.note("mtg.800.4a.stack_ceases")
         st, out = p.st, []
         if not in_game(st, pl):
             for o, info in w.objects.items():
@@ -263,6 +279,7 @@ class MtgRules(CoreRules):
 
     def _exile(self, w: World, p: Proc, pl: str) -> None:
         """800.4a third sentence: what the leaver still controls is exiled; the priority they held passes."""
+        w.note("mtg.800.4a.exile", "mtg.800.4a.priority")
         st, out = p.st, []
         if not in_game(st, pl):
             for o in w.objects:
@@ -298,8 +315,12 @@ class MtgRules(CoreRules):
         """800.4j: a leaver's turn does not begin; 800.4k: their 'until your next turn' effects end anyway."""
         p, pl = self._proc(w, prev, ev), ev.player
         here = in_game(prev, pl)
+        w.note("mtg.500.begin_turn", "mtg.800.4j")
         out = [(key("active", e.id), "0", "core.next_turn" if here else "mtg.800.4k")
                for e in w.effects if e.duration == "until_next_turn" and e.until_player == pl]
+        if out:
+            w.note("core.next_turn")
+            w.note("mtg.800.4k")
         if here:
             out += [(k, pl, "mtg.500.begin_turn") for k in ("turn.active_player", "turn.priority", "turn.turn_of")]
         p.substep(out)
@@ -319,6 +340,7 @@ class MtgRules(CoreRules):
             return
         over_player = any(t in w.players for t in (e.targets if isinstance(e.targets, list) else []))
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
+        w.note(rule)
         here = in_game(prev, e.player)
         if e.duration == "static":
             super().on_begin_effect(w, prev, ev, step)
@@ -332,6 +354,8 @@ class MtgRules(CoreRules):
     def on_create(self, w: World, prev: State, ev, step: Step) -> None:
         """111.2, unless the controller left (800.4b), the owner left (800.4d) or the source is gone (603.2)."""
         owner = ev.owner or ev.controller
+        w.note("mtg.111.2", "mtg.800.4d", *(["mtg.800.4b.token"] if ev.zone in CONTROLLED_ZONES else []),
+               *(["mtg.603.2"] if ev.source else []))
         zk = key("zone", ev.id)
         if ev.zone in CONTROLLED_ZONES and not in_game(prev, ev.controller):
             step.set(zk, prev[zk], "mtg.800.4b.token")
@@ -346,6 +370,7 @@ class MtgRules(CoreRules):
     def _enter(self, w: World, prev: State, obj: str, zone: str, player: str | None, rule: str,
                step: Step) -> None:
         """``obj`` enters ``zone`` under ``player``'s control, unless that player left (800.4b: it stays)."""
+        w.note(rule, *(["mtg.800.4b.enter"] if player is not None else []))
         if player is None:
             step.set(key("zone", obj), zone, rule)
         elif in_game(prev, player):
@@ -360,6 +385,7 @@ class MtgRules(CoreRules):
 
     def on_trigger(self, w: World, prev: State, ev, step: Step) -> None:
         """603.3: on the stack under its controller; 800.4d: not if that player left."""
+        w.note("mtg.603.3", "mtg.800.4d.trigger")
         if in_game(prev, ev.controller):
             step.set(key("zone", ev.id), "stack", "mtg.603.3")
             step.set(key("status", ev.id), "on_stack", "mtg.603.3")
@@ -372,6 +398,7 @@ class MtgRules(CoreRules):
     def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
         """return_to_battlefield needs its targets still in exile (608.2b); spells and abilities need nothing."""
         if spec.kind == "return_to_battlefield":
+            w.note("mtg.return", "mtg.800.4b.enter")  # what it does when it resolves
             return [("mtg.608.2b", all(st[key("zone", t)] == "exile" for t in spec.targets))]
         if spec.kind in ("spell", "ability"):
             return []
@@ -389,6 +416,7 @@ class MtgRules(CoreRules):
     def on_combat_damage(self, w: World, prev: State, ev, step: Step) -> None:
         """510.2 to a player in the game; 800.4e: none to a player who left."""
         k = key("pattr", ev.player, "life")
+        w.note("mtg.510.2", "mtg.800.4e")
         if in_game(prev, ev.player):
             step.set(k, str(int(prev[k]) - ev.amount), "mtg.510.2")
         else:
@@ -397,6 +425,7 @@ class MtgRules(CoreRules):
     def on_choice(self, w: World, prev: State, ev, step: Step) -> None:
         """The player chooses; if they left: the next player (800.4g, a rule) or another eligible one (800.4f)."""
         flags = {q: key("pflag", q, ev.id) for q in w.players}
+        w.note("mtg.choice", "mtg.800.4g" if ev.source is None else "mtg.800.4f")
         if in_game(prev, ev.player):
             for q, k in flags.items():
                 step.set(k, b(q == ev.player), "mtg.choice")
@@ -435,6 +464,8 @@ class MtgRules(CoreRules):
 
     def on_count_actions(self, w: World, prev: State, ev, step: Step) -> None:
         """Counting actions finds those of every player, including players who left (800.4h)."""
+        for q in w.players:
+            w.note("mtg.count" if in_game(prev, q) else "mtg.800.4h.actions")
         total = sum(int(prev[key("pattr", q, ev.attribute)]) for q in w.players)
         step.set(key("pattr", ev.reader, ev.into), str(total), "mtg.count")
 
@@ -447,13 +478,13 @@ class MtgRules(CoreRules):
             step.set("turn.priority", next_in_game(w, prev, prev["turn.turn_of"]), "mtg.800.4i.priority")
 
     # -- expectations -------------------------------------------------------------------------------------
-    def _atoms(self, w: World, st: State, ex):
+    def atoms(self, w: World, st: State, ex):
         """As the core reads them, but an attachment is the state's (704.5m changes it)."""
         if ex.object is not None and ex.attached_to is not None:
             have = st.get(key("attach", ex.object), NONE)
             yield have == ex.attached_to
             ex = ex.model_copy(update={"attached_to": None})
-        yield from super()._atoms(w, st, ex)
+        yield from super().atoms(w, st, ex)
 
 
 RULES = MtgRules()

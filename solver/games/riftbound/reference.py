@@ -8,37 +8,16 @@ rule reads the state before that step, and two rules giving one key different
 values in the same step leave no possible state. The event's rules then fix the
 final value of every key a step touched, each under the rule id that set it last.
 
-Shares no code with solver/games/riftbound.py.
+Shares no code with the encoding (``ruleset.py`` here).
 """
 from __future__ import annotations
 
 from models.effects import Effect
-from solver.reference.core import STATIC, CoreRules, Step
+from solver.reference.rules import CoreRules, Step
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
-CONCEDE = "riftbound.concede"
-TEAM = "riftbound.concede.team"
-LAST_STANDING = "riftbound.concede.last_standing"
-TEAM_WINS = "riftbound.concede.team_wins"
-CONTINUE = "riftbound.concede.continue"
-BANISH = "riftbound.concede.banish"
-OWNER_ZONE = "riftbound.concede.owner_zone"
-BATTLEFIELD = "riftbound.concede.battlefield"
-IN_PLACE = "riftbound.concede.battlefield.in_place"
-BLANK = "riftbound.concede.blank"
-EFFECTS_END = "riftbound.concede.effects_end"
-RECOMPUTE = "riftbound.concede.recompute"
-REMOVE = "riftbound.concede.remove_owned"
-COUNTER = "riftbound.concede.counter"
 HOLDERS = {"active_player": "riftbound.concede.turn", "focus": "riftbound.concede.focus",
            "priority": "riftbound.concede.priority"}
-PASSED_FOCUS = "riftbound.concede.passes.focus"
-PASSED_PRIORITY = "riftbound.concede.passes.priority"
-RESTORE = "riftbound.chain.restore_priority"
-TARGETS = "riftbound.chain.targets"
-MIGHTY = "riftbound.mighty"
-KILL = "riftbound.card.kill"
-COUNTER_CARD = "riftbound.card.counter"
 
 BOARD = ("base", "battlefield", "runes")
 PERMANENTS = {"unit", "gear"}
@@ -101,7 +80,20 @@ class RiftboundRules(CoreRules):
     play_zones = ("base", "battlefield", "runes", "legend")
     graveyard = "trash"
     stack_zone = "chain"
-    ids = {**CoreRules.ids, "add": RECOMPUTE, "value": RECOMPUTE}
+
+    # -- values recomputed from what still applies -----------------------------------------------
+    def value(self, w: World, st: State, obj: str, attr: str) -> int:
+        """riftbound.concede.recompute: base value plus the modifiers that still apply."""
+        return self.value_by(w, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
+                             add="riftbound.concede.recompute")
+
+    def prop(self, w: World, st: State, obj: str, name: str) -> str:
+        """riftbound.concede.recompute over core.timestamp."""
+        return self.prop_by(w, st, obj, name, latest="core.timestamp", value="riftbound.concede.recompute")
+
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """riftbound.concede.recompute over core.timestamp."""
+        return self.ability_by(w, st, obj, ability, latest="core.timestamp", value="riftbound.concede.recompute")
 
     # -- static data ------------------------------------------------------------------
     def side(self, w: World, player: str) -> str:
@@ -159,18 +151,19 @@ class RiftboundRules(CoreRules):
     # -- derived: mighty, static effects ---------------------------------------------------
     def mighty(self, w: World, st: State, obj: str) -> bool:
         """riftbound.mighty: power (after continuous effects) 5 or more."""
+        w.note("riftbound.mighty")
         return self.value(w, st, obj, "power") >= 5
 
-    def _atoms(self, w: World, st: State, ex):
+    def atoms(self, w: World, st: State, ex):
         if ex.object is not None and "mighty" in ex.flags:
             rest = {f: v for f, v in ex.flags.items() if f != "mighty"}
             yield self.mighty(w, st, ex.object) == ex.flags["mighty"]
             ex = ex.model_copy(update={"flags": rest})
-        yield from super()._atoms(w, st, ex)
+        yield from super().atoms(w, st, ex)
 
     def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
         """A card's continuous effect applies exactly while the card is on the board (effects_end)."""
-        return [(EFFECTS_END if r == STATIC else r, m) for r, m in super().stage_checks(w, st, stage)]
+        return self.statics_by(w, st, stage, rule="riftbound.concede.effects_end")
 
     # -- chain items: kill, counter ---------------------------------------------------------
     def _target(self, spec) -> str:
@@ -180,23 +173,25 @@ class RiftboundRules(CoreRules):
         """Targets must be legal: kill a unit on the board; counter a spell or ability on the chain."""
         t = self._target(spec)
         if spec.kind == "kill":
-            return [(TARGETS, "unit" in w.objects[t].types and st[key("zone", t)] in BOARD)]
+            w.note("riftbound.card.kill", "riftbound.concede.owner_zone")  # what it does when it resolves
+            return [("riftbound.chain.targets", "unit" in w.objects[t].types and st[key("zone", t)] in BOARD)]
         if spec.kind == "counter":
+            w.note("riftbound.card.counter")  # what it does when it resolves
             k = key("status", t)
-            return [(TARGETS, k in w.domains and st[k] == "on_stack")]
+            return [("riftbound.chain.targets", k in w.domains and st[k] == "on_stack")]
         return super().kind_requirements(w, st, spec)
 
     def kind_apply(self, w: World, st: State, spec, step) -> None:
         """Kill: to the owner's trash, off the board, the owner's again. Counter: countered, to the trash."""
         t = self._target(spec)
         if spec.kind == "kill":
-            step.set(key("zone", t), "trash", KILL)
-            self._off_board(w, step, t, KILL)
-            step.set(key("ctrl", t), w.owner_of(t) or NONE, KILL)
+            step.set(key("zone", t), "trash", "riftbound.card.kill")
+            self._off_board(w, step, t, "riftbound.card.kill")
+            step.set(key("ctrl", t), w.owner_of(t) or NONE, "riftbound.card.kill")
             self._owners_again(w, step, t)
         elif spec.kind == "counter":
-            step.set(key("status", t), "countered", COUNTER_CARD)
-            step.set(key("zone", t), "trash" if w.objects[t].card else NONE, COUNTER_CARD)
+            step.set(key("status", t), "countered", "riftbound.card.counter")
+            step.set(key("zone", t), "trash" if w.objects[t].card else NONE, "riftbound.card.counter")
         else:
             super().kind_apply(w, st, spec, step)
 
@@ -225,6 +220,7 @@ class RiftboundRules(CoreRules):
     # -- the turn ---------------------------------------------------------------------
     def on_pass_turn(self, w: World, prev: State, ev, step: Step) -> None:
         """Until-end-of-turn effects end; the next player still in the game gets the turn and priority."""
+        w.note("riftbound.concede.continue")
         for e in w.effects:
             if e.duration == "until_end_of_turn":
                 step.set(key("active", e.id), "0", "core.end_of_turn")
@@ -232,12 +228,18 @@ class RiftboundRules(CoreRules):
         if p in w.players:
             q = self.next_in_game(w, prev, p)
             if q is not None:
-                step.set("turn.active_player", q, CONTINUE)
-                step.set("turn.priority", q, CONTINUE)
+                step.set("turn.active_player", q, "riftbound.concede.continue")
+                step.set("turn.priority", q, "riftbound.concede.continue")
 
     # -- the concession ------------------------------------------------------------------
     def on_concede(self, w: World, prev: State, ev, step: Step) -> None:
         """The concession's procedure, step by step, on a copy of the state."""
+        w.note("riftbound.concede", "riftbound.concede.team", "riftbound.concede.team_wins",
+               "riftbound.concede.last_standing", "riftbound.concede.banish", "riftbound.concede.owner_zone",
+               "riftbound.concede.battlefield", "riftbound.concede.battlefield.in_place", "riftbound.concede.blank",
+               "riftbound.concede.remove_owned", "riftbound.concede.counter", "riftbound.concede.turn",
+               "riftbound.concede.focus", "riftbound.concede.priority", "riftbound.concede.passes.focus",
+               "riftbound.concede.passes.priority", "riftbound.chain.restore_priority", "core.interrupt")
         stage = next(i for i, e in enumerate(w.sc.events) if e is ev) + 1
         pr = Procedure(self, w, prev, stage)
         s0 = pr.st
@@ -263,9 +265,9 @@ class RiftboundRules(CoreRules):
         teams = any(p.team for p in w.sc.players)
         for p in w.players:
             if leaving[p]:
-                pr.set(key("pstatus", p), "lost", CONCEDE if p == ev.player else TEAM)
+                pr.set(key("pstatus", p), "lost", "riftbound.concede" if p == ev.player else "riftbound.concede.team")
             if after[p] and sides == {self.side(w, p)}:
-                pr.set(key("pstatus", p), "won", TEAM_WINS if teams else LAST_STANDING)
+                pr.set(key("pstatus", p), "won", "riftbound.concede.team_wins" if teams else "riftbound.concede.last_standing")
         pr.end_step()
 
     def _banishable(self, st: State, oid: str, info: Obj) -> bool:
@@ -290,12 +292,12 @@ class RiftboundRules(CoreRules):
                 continue
             if not (leaving.get(info.owner, False) or self._by_leaver(w, st, oid, leaving)):
                 continue
-            pr.set(key("zone", oid), "banishment", BANISH)
+            pr.set(key("zone", oid), "banishment", "riftbound.concede.banish")
             if key("cell", oid) in w.domains:
-                pr.set(key("cell", oid), NONE, BANISH)
-            pr.set(key("ctrl", oid), info.owner or NONE, OWNER_ZONE)
+                pr.set(key("cell", oid), NONE, "riftbound.concede.banish")
+            pr.set(key("ctrl", oid), info.owner or NONE, "riftbound.concede.owner_zone")
             for e in self._sole_control_effects(w, oid):
-                pr.set(key("active", e.id), "0", OWNER_ZONE)
+                pr.set(key("active", e.id), "0", "riftbound.concede.owner_zone")
             self._owners_again(w, pr, oid)
         pr.end_step()
 
@@ -303,7 +305,7 @@ class RiftboundRules(CoreRules):
         """owner_zone: a card leaving the board is its owner's again; no control effect applies to it any more."""
         for e in w.effects:
             if e.kind == "control" and key("released", e.id, obj) in w.domains:
-                step.set(key("released", e.id, obj), "1", OWNER_ZONE)
+                step.set(key("released", e.id, obj), "1", "riftbound.concede.owner_zone")
 
     def _replace(self, w, pr: Procedure, ev, leaving) -> None:
         """Step 2: the leaver's battlefield in use gives way to a blank one in its place; cards there stay."""
@@ -311,20 +313,20 @@ class RiftboundRules(CoreRules):
         for old, slot in self.blank_slots(w, ev).items():
             if not (leaving[w.owner_of(old)] and st[key("zone", old)] == "battlefield"):
                 continue
-            pr.set(key("zone", old), "outside", BATTLEFIELD)
-            pr.set(key("zone", slot), "battlefield", BATTLEFIELD)
+            pr.set(key("zone", old), "outside", "riftbound.concede.battlefield")
+            pr.set(key("zone", slot), "battlefield", "riftbound.concede.battlefield")
             if w.cells:
-                pr.set(key("cell", slot), st[key("cell", old)], BATTLEFIELD)
-                pr.set(key("cell", old), NONE, BATTLEFIELD)
-            pr.set(key("ctrl", slot), NONE, BLANK)
+                pr.set(key("cell", slot), st[key("cell", old)], "riftbound.concede.battlefield")
+                pr.set(key("cell", old), NONE, "riftbound.concede.battlefield")
+            pr.set(key("ctrl", slot), NONE, "riftbound.concede.blank")
             for k in w.domains:
                 if k.startswith(f"ability.{slot}.") and k.count(".") == slot.count(".") + 2:
-                    pr.set(k, "0", BLANK)
+                    pr.set(k, "0", "riftbound.concede.blank")
             if w.cells and st[key("cell", old)] != NONE:
                 for q in w.objects:
                     if q not in (old, slot) and st[key("cell", q)] == st[key("cell", old)]:
-                        pr.keep(key("zone", q), IN_PLACE)
-                        pr.keep(key("cell", q), IN_PLACE)
+                        pr.keep(key("zone", q), "riftbound.concede.battlefield.in_place")
+                        pr.keep(key("cell", q), "riftbound.concede.battlefield.in_place")
         pr.end_step()
 
     def _remove_owned(self, w, pr: Procedure, leaving) -> None:
@@ -335,9 +337,9 @@ class RiftboundRules(CoreRules):
                 continue
             if st[key("zone", oid)] in self.gone_zones + (self.stack_zone,):
                 continue
-            pr.set(key("zone", oid), "outside", REMOVE)
+            pr.set(key("zone", oid), "outside", "riftbound.concede.remove_owned")
             if key("cell", oid) in w.domains:
-                pr.set(key("cell", oid), NONE, REMOVE)
+                pr.set(key("cell", oid), NONE, "riftbound.concede.remove_owned")
         pr.end_step()
 
     def _actions(self, w: World) -> list[str]:
@@ -350,18 +352,19 @@ class RiftboundRules(CoreRules):
         for a in self._actions(w):
             if st[key("status", a)] != "on_stack" or not self._by_leaver(w, st, a, leaving):
                 continue
-            pr.set(key("status", a), "countered", COUNTER)
+            pr.set(key("status", a), "countered", "riftbound.concede.counter")
             info = w.objects[a]
             if not info.card:
-                pr.set(key("zone", a), NONE, COUNTER)
+                pr.set(key("zone", a), NONE, "riftbound.concede.counter")
             else:
-                pr.set(key("zone", a), "outside" if leaving.get(info.owner, False) else self.graveyard, COUNTER)
+                pr.set(key("zone", a), "outside" if leaving.get(info.owner, False) else self.graveyard, "riftbound.concede.counter")
         pr.end_step()
 
     def _holders(self, w, pr: Procedure, leaving) -> None:
         """Turn, focus and priority a leaver held pass to the next player still in the game."""
         st = pr.st
         for name, rule in HOLDERS.items():
+            w.note(rule)
             p = st[key("turn", name)]
             if leaving.get(p, False):
                 q = self.next_in_game(w, st, p)
@@ -373,8 +376,8 @@ class RiftboundRules(CoreRules):
         """Every remaining player has passed focus: the showdown ends."""
         st = pr.st
         if st["gflag.showdown"] == "1" and self.all_passed(w, st, "focus"):
-            pr.set("gflag.showdown", "0", PASSED_FOCUS)
-            pr.set("turn.focus", NONE, PASSED_FOCUS)
+            pr.set("gflag.showdown", "0", "riftbound.concede.passes.focus")
+            pr.set("turn.focus", NONE, "riftbound.concede.passes.focus")
         pr.end_step()
 
     def _passes_of_priority(self, w, pr: Procedure) -> None:
@@ -382,18 +385,22 @@ class RiftboundRules(CoreRules):
         st = pr.st
         ready = [a for a in self._actions(w)
                  if st[key("status", a)] == "on_stack" and st[key("flag", a, FINALISED)] == "1"]
+        w.note("riftbound.concede.passes.priority")
+        for a in self._actions(w):
+            w.note("core.interrupt")
+            self.legal(w, st, a)  # each item's requirements and effect are weighed, as the encoding does
         if self.all_passed(w, st, "priority") and ready:
             a = ready[-1]
             if self.legal(w, st, a):
-                pr.set(key("status", a), "resolved", PASSED_PRIORITY)
-                pr.set(key("zone", a), self.graveyard if w.objects[a].card else NONE, PASSED_PRIORITY)
+                pr.set(key("status", a), "resolved", "riftbound.concede.passes.priority")
+                pr.set(key("zone", a), self.graveyard if w.objects[a].card else NONE, "riftbound.concede.passes.priority")
                 self.kind_apply(w, st, w.objects[a].spec, pr)
             else:
-                pr.set(key("status", a), "interrupted", self.ids["interrupt"])
-                pr.set(key("zone", a), self.graveyard if w.objects[a].card else NONE, self.ids["interrupt"])
-            pr.set("turn.priority", st["turn.active_player"], RESTORE)
+                pr.set(key("status", a), "interrupted", "core.interrupt")
+                pr.set(key("zone", a), self.graveyard if w.objects[a].card else NONE, "core.interrupt")
+            pr.set("turn.priority", st["turn.active_player"], "riftbound.chain.restore_priority")
             for p in w.players:
-                pr.set(key("pflag", p, PASSED["priority"]), "0", RESTORE)
+                pr.set(key("pflag", p, PASSED["priority"]), "0", "riftbound.chain.restore_priority")
         pr.end_step()
 
 

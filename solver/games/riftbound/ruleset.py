@@ -13,73 +13,12 @@ bottom first. Scenarios citing these rules live in ``scenarios/riftbound/``.
 """
 from __future__ import annotations
 
-from solver import derived
-from solver.compile import ObjInfo, ScenarioError
-from solver.cp import Lit
-from solver.games.base import DEFAULT_IDS, ActionKind, Ruleset
-from solver.state import NONE, Stage
+from solver.encoding import derived
+from solver.encoding.compile import ObjInfo, ScenarioError
+from solver.encoding.cp import Lit
+from solver.encoding.ruleset import ActionKind, Ruleset
+from solver.encoding.state import NONE, Stage
 
-CONCEDE = "riftbound.concede"
-TEAM = "riftbound.concede.team"
-LAST_STANDING = "riftbound.concede.last_standing"
-TEAM_WINS = "riftbound.concede.team_wins"
-CONTINUE = "riftbound.concede.continue"
-BANISH = "riftbound.concede.banish"
-OWNER_ZONE = "riftbound.concede.owner_zone"
-BATTLEFIELD = "riftbound.concede.battlefield"
-IN_PLACE = "riftbound.concede.battlefield.in_place"
-BLANK = "riftbound.concede.blank"
-EFFECTS_END = "riftbound.concede.effects_end"
-RECOMPUTE = "riftbound.concede.recompute"
-REMOVE = "riftbound.concede.remove_owned"
-COUNTER = "riftbound.concede.counter"
-TURN = "riftbound.concede.turn"
-FOCUS = "riftbound.concede.focus"
-PRIORITY = "riftbound.concede.priority"
-PASSED_FOCUS = "riftbound.concede.passes.focus"
-PASSED_PRIORITY = "riftbound.concede.passes.priority"
-RESTORE = "riftbound.chain.restore_priority"
-TARGETS = "riftbound.chain.targets"
-MIGHTY = "riftbound.mighty"
-KILL = "riftbound.card.kill"
-COUNTER_CARD = "riftbound.card.counter"
-
-RULES = {
-    CONCEDE: "A player who concedes loses and leaves the game.",
-    LAST_STANDING: "When a concession leaves a single player in the game (two players: the other one), that player wins.",
-    TEAM: "In a team game the conceding player's whole team loses and is removed from the game.",
-    TEAM_WINS: "After a concession, a team that is the only one left wins.",
-    CONTINUE: "A free-for-all goes on with the remaining players in their kept turn order, with no new setup: "
-              "the turn passes to the next player still in the game.",
-    BANISH: "Removal step 1: banish every permanent (unit, gear), rune and facedown card on the board that the leaver "
-            "owns or controls (either relation suffices).",
-    OWNER_ZONE: "A card leaving the board goes to its owner's zone: it is its owner's again and effects giving "
-                "another player control of it end.",
-    BATTLEFIELD: "Removal step 2: a battlefield the leaver provided, if in use, is replaced by a battlefield the game "
-                 "creates in its place.",
-    IN_PLACE: "The replacement keeps the place: the remaining players' units and hidden cards at the battlefield stay.",
-    BLANK: "The created battlefield has no ability: nothing of the replaced battlefield's text carries over.",
-    EFFECTS_END: "A card's continuous effect applies exactly while the card is on the board; when the card leaves "
-                 "(a replaced battlefield), its effects end at once.",
-    RECOMPUTE: "Values are recomputed from the effects that still apply: base value plus active modifiers.",
-    MIGHTY: "A unit is mighty while its power is 5 or more.",
-    REMOVE: "Removal step 3: every card the leaver owns, in any zone but the chain, is removed from the game.",
-    COUNTER: "Removal step 4: spells and abilities the leaver controls on the chain are countered, and only those "
-             "(control, not ownership of their source, decides).",
-    TURN: "If the leaver was the turn player, the next player in turn order still in the game continues the turn.",
-    FOCUS: "Focus passes to the next player still in the game only if the leaver held it.",
-    PRIORITY: "Priority passes to the next player still in the game only if the leaver held it.",
-    PASSED_FOCUS: "Passes already made stand: if every remaining player has passed focus, the showdown ends.",
-    PASSED_PRIORITY: "Passes already made stand: if every remaining player has passed priority, the last finalised "
-                     "item remaining on the chain resolves.",
-    RESTORE: "After a chain item resolves, priority is restored normally: the turn player receives it and passes "
-             "start over.",
-    TARGETS: "A chain item's targets must be legal when it is played and again when it resolves.",
-    KILL: "Kill: the target unit on the board goes to its owner's trash.",
-    COUNTER_CARD: "Counter: the target spell or ability on the chain is countered.",
-}
-
-IDS = {**DEFAULT_IDS, "static": EFFECTS_END, "add": RECOMPUTE, "value": RECOMPUTE}
 
 #: zones of the board: where permanents, runes and hidden cards are
 BOARD = ("base", "battlefield", "runes")
@@ -103,13 +42,13 @@ def _kill() -> ActionKind:
     def requirements(comp, st, spec):
         t = _target(comp, spec)
         unit = comp.rm.true if "unit" in comp.objects[t].types else comp.rm.false
-        return [(TARGETS, comp.rm.all_of([unit, st["zone", t].one_of(BOARD)]))]
+        return [("riftbound.chain.targets", comp.rm.all_of([unit, st["zone", t].one_of(BOARD)]))]
 
     def apply(comp, tr, spec, when):
         t = _target(comp, spec)
-        tr.set(("zone", t), "trash", KILL, when)
-        _off_board(comp, tr, t, KILL, when)
-        tr.set(("ctrl", t), comp.owner_of(t) or NONE, KILL, when)
+        tr.set(("zone", t), "trash", "riftbound.card.kill", when)
+        _off_board(comp, tr, t, "riftbound.card.kill", when)
+        tr.set(("ctrl", t), comp.owner_of(t) or NONE, "riftbound.card.kill", when)
         _release_control(comp, tr, t, when)
     return ActionKind(requirements, apply)
 
@@ -118,13 +57,13 @@ def _counter() -> ActionKind:
     def requirements(comp, st, spec):
         t = _target(comp, spec)
         if ("status", t) not in comp.domains:
-            return [(TARGETS, comp.rm.false)]
-        return [(TARGETS, st["status", t].is_("on_stack"))]
+            return [("riftbound.chain.targets", comp.rm.false)]
+        return [("riftbound.chain.targets", st["status", t].is_("on_stack"))]
 
     def apply(comp, tr, spec, when):
         t = _target(comp, spec)
-        tr.set(("status", t), "countered", COUNTER_CARD, when)
-        tr.set(("zone", t), "trash" if comp.objects[t].card else NONE, COUNTER_CARD, when)
+        tr.set(("status", t), "countered", "riftbound.card.counter", when)
+        tr.set(("zone", t), "trash" if comp.objects[t].card else NONE, "riftbound.card.counter", when)
     return ActionKind(requirements, apply)
 
 
@@ -132,7 +71,7 @@ def _release_control(comp, tr, obj: str, when: Lit) -> None:
     """A card leaving the board is its owner's again: no control effect applies to it any more."""
     for e in comp.effects_on(obj, "control"):
         if ("released", e.id, obj) in comp.domains:
-            tr.set(("released", e.id, obj), 1, OWNER_ZONE, when)
+            tr.set(("released", e.id, obj), 1, "riftbound.concede.owner_zone", when)
 
 
 def _off_board(comp, tr, obj: str, rule: str, when: Lit) -> None:
@@ -182,9 +121,26 @@ class Riftbound(Ruleset):
     graveyard = "trash"
     stack_zone = "chain"
     derived_flags = ("mighty",)
-    ids = IDS
-    rules = RULES
     actions = {"kill": _kill(), "counter": _counter()}
+
+    # -- continuous effects: values recomputed from what still applies; a card's effects end with it ----------
+    def value(self, comp, st, obj, attr):
+        """The effective value, recomputed from the effects that still apply (riftbound.concede.recompute)."""
+        return derived.value(comp, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
+                             add="riftbound.concede.recompute")
+
+    def prop(self, comp, st, obj, name):
+        """The effective property, recomputed from the effects that still apply (riftbound.concede.recompute)."""
+        return derived.prop(comp, st, obj, name, latest="core.timestamp", value="riftbound.concede.recompute")
+
+    def has_ability(self, comp, st, obj, ability):
+        """Has the ability, recomputed from the effects that still apply (riftbound.concede.recompute)."""
+        return derived.has_ability(comp, st, obj, ability, latest="core.timestamp",
+                                   value="riftbound.concede.recompute")
+
+    def statics(self, comp, st) -> None:
+        """A card's continuous effect applies exactly while it is on the board (riftbound.concede.effects_end)."""
+        derived.statics(comp, st, rule="riftbound.concede.effects_end")
 
     # -- static data ------------------------------------------------------------------------------
     def blank_slots(self, comp, ev) -> dict[str, str]:
@@ -244,9 +200,9 @@ class Riftbound(Ruleset):
                 raise ScenarioError(f"object {obj} has no power: it cannot be mighty")
             rm = comp.rm
             m = rm.new_bool(f"s{st.index}:mighty.{obj}")
-            strong = rm.int_ge(derived.value(comp, st, obj, "power"), 5)
-            rm.implies(MIGHTY, [strong], m)
-            rm.implies(MIGHTY, [rm.neg(strong)], rm.neg(m))
+            strong = rm.int_ge(comp.value(st, obj, "power"), 5)
+            rm.implies("riftbound.mighty", [strong], m)
+            rm.implies("riftbound.mighty", [rm.neg(strong)], rm.neg(m))
             st.derived[key] = m
         return st.derived[key]
 
@@ -280,9 +236,9 @@ class Riftbound(Ruleset):
         teams = any(p.team for p in comp.sc.players)
         with comp.step(f"{ev.player} concedes") as tr:
             for p in comp.players:
-                tr.set(("pstatus", p), "lost", CONCEDE if p == ev.player else TEAM, leaving[p])
+                tr.set(("pstatus", p), "lost", "riftbound.concede" if p == ev.player else "riftbound.concede.team", leaving[p])
                 alone = rm.all_of([after[p]] + [rm.neg(remains[s]) for s in names if s != side_of(comp, p)])
-                tr.set(("pstatus", p), "won", TEAM_WINS if teams else LAST_STANDING, alone)
+                tr.set(("pstatus", p), "won", "riftbound.concede.team_wins" if teams else "riftbound.concede.last_standing", alone)
         return goes_on
 
     def _banishable(self, comp, st: Stage, oid: str, info) -> Lit:
@@ -296,7 +252,7 @@ class Riftbound(Ruleset):
 
     def _leaver_controls(self, comp, st: Stage, oid: str, leaving: dict[str, Lit]) -> Lit:
         """Literal: a leaving player controls the object (after control effects)."""
-        ctrl = derived.controller(comp, st, oid)
+        ctrl = comp.controller(st, oid)
         return comp.rm.any_of([comp.rm.all_of([ctrl.is_(p), leaving[p]]) for p in comp.players])
 
     def _banish(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
@@ -309,13 +265,13 @@ class Riftbound(Ruleset):
                     continue
                 touched = rm.any_of([leaving.get(info.owner, rm.false), self._leaver_controls(comp, st, oid, leaving)])
                 when = rm.all_of([goes_on, kind, st["zone", oid].one_of(BOARD), touched])
-                tr.set(("zone", oid), "banishment", BANISH, when)
-                _off_board(comp, tr, oid, BANISH, when)
-                tr.set(("ctrl", oid), info.owner or NONE, OWNER_ZONE, when)
+                tr.set(("zone", oid), "banishment", "riftbound.concede.banish", when)
+                _off_board(comp, tr, oid, "riftbound.concede.banish", when)
+                tr.set(("ctrl", oid), info.owner or NONE, "riftbound.concede.owner_zone", when)
                 _release_control(comp, tr, oid, when)
                 for e in comp.effects_on(oid, "control"):
                     if e.duration != "static" and comp.candidates(e) == [oid]:
-                        tr.set(("active", e.id), 0, OWNER_ZONE, when)
+                        tr.set(("active", e.id), 0, "riftbound.concede.owner_zone", when)
 
     def _replace_battlefields(self, comp, ev, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Step 2: a battlefield the leaver provided, if in use, gives way to a blank one in the same place."""
@@ -324,15 +280,15 @@ class Riftbound(Ruleset):
         with comp.step("removal: replace battlefields") as tr:
             for old, slot in self.blank_slots(comp, ev).items():
                 when = rm.all_of([goes_on, leaving[comp.owner_of(old)], st["zone", old].is_("battlefield")])
-                tr.set(("zone", old), "outside", BATTLEFIELD, when)
-                tr.set(("zone", slot), "battlefield", BATTLEFIELD, when)
+                tr.set(("zone", old), "outside", "riftbound.concede.battlefield", when)
+                tr.set(("zone", slot), "battlefield", "riftbound.concede.battlefield", when)
                 if cells:
-                    tr.set(("cell", slot), st["cell", old], BATTLEFIELD, when)
-                    tr.set(("cell", old), NONE, BATTLEFIELD, when)
-                tr.set(("ctrl", slot), NONE, BLANK, when)
+                    tr.set(("cell", slot), st["cell", old], "riftbound.concede.battlefield", when)
+                    tr.set(("cell", old), NONE, "riftbound.concede.battlefield", when)
+                tr.set(("ctrl", slot), NONE, "riftbound.concede.blank", when)
                 for key in comp.domains:
                     if key[0] == "ability" and key[1] == slot:
-                        tr.set(key, 0, BLANK, when)
+                        tr.set(key, 0, "riftbound.concede.blank", when)
                 if cells:
                     self._keep_in_place(comp, tr, old, slot, when)
 
@@ -344,8 +300,8 @@ class Riftbound(Ruleset):
                 continue
             here = rm.any_of([rm.all_of([st["cell", q].is_(c), st["cell", old].is_(c)]) for c in comp.cells])
             stay = rm.all_of([when, here])
-            tr.keep(("zone", q), IN_PLACE, stay)
-            tr.keep(("cell", q), IN_PLACE, stay)
+            tr.keep(("zone", q), "riftbound.concede.battlefield.in_place", stay)
+            tr.keep(("cell", q), "riftbound.concede.battlefield.in_place", stay)
 
     def _remove_owned(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Step 3: every card the leaver owns leaves the game (chain items are step 4's)."""
@@ -356,8 +312,8 @@ class Riftbound(Ruleset):
                     continue
                 here = rm.neg(st["zone", oid].one_of(tuple(self.gone_zones) + (self.stack_zone,)))
                 when = rm.all_of([goes_on, leaving[info.owner], here])
-                tr.set(("zone", oid), "outside", REMOVE, when)
-                _off_board(comp, tr, oid, REMOVE, when)
+                tr.set(("zone", oid), "outside", "riftbound.concede.remove_owned", when)
+                _off_board(comp, tr, oid, "riftbound.concede.remove_owned", when)
 
     def _counter(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Step 4: chain items the leaver controls are countered; a countered card of a leaver leaves the game."""
@@ -367,19 +323,19 @@ class Riftbound(Ruleset):
                 info = comp.objects[a]
                 mine = self._leaver_controls(comp, st, a, leaving)
                 when = rm.all_of([goes_on, st["status", a].is_("on_stack"), mine])
-                tr.set(("status", a), "countered", COUNTER, when)
+                tr.set(("status", a), "countered", "riftbound.concede.counter", when)
                 if not info.card:
-                    tr.set(("zone", a), NONE, COUNTER, when)
+                    tr.set(("zone", a), NONE, "riftbound.concede.counter", when)
                     continue
                 owner_left = leaving.get(info.owner, rm.false)
-                tr.set(("zone", a), "outside", COUNTER, rm.all_of([when, owner_left]))
-                tr.set(("zone", a), self.graveyard, COUNTER, rm.all_of([when, rm.neg(owner_left)]))
+                tr.set(("zone", a), "outside", "riftbound.concede.counter", rm.all_of([when, owner_left]))
+                tr.set(("zone", a), self.graveyard, "riftbound.concede.counter", rm.all_of([when, rm.neg(owner_left)]))
 
     def _pass_holders(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Turn, focus and priority held by a leaver pass to the next player still in the game; others keep theirs."""
         rm, st = comp.rm, comp.stage
         with comp.step("removal: turn, focus and priority") as tr:
-            for name, rule in (("active_player", TURN), ("focus", FOCUS), ("priority", PRIORITY)):
+            for name, rule in (("active_player", "riftbound.concede.turn"), ("focus", "riftbound.concede.focus"), ("priority", "riftbound.concede.priority")):
                 holder = st["turn", name]
                 for p in comp.players:
                     held = rm.all_of([goes_on, holder.is_(p), leaving[p]])
@@ -391,8 +347,8 @@ class Riftbound(Ruleset):
         rm, st = comp.rm, comp.stage
         when = rm.all_of([goes_on, st["gflag", "showdown"], all_passed(comp, st, "focus")])
         with comp.step("removal: passes of focus") as tr:
-            tr.set(("gflag", "showdown"), 0, PASSED_FOCUS, when)
-            tr.set(("turn", "focus"), NONE, PASSED_FOCUS, when)
+            tr.set(("gflag", "showdown"), 0, "riftbound.concede.passes.focus", when)
+            tr.set(("turn", "focus"), NONE, "riftbound.concede.passes.focus", when)
 
     def _passes_of_priority(self, comp, goes_on: Lit) -> None:
         """If every remaining player has already passed priority, the last finalised chain item resolves."""
@@ -407,14 +363,14 @@ class Riftbound(Ruleset):
             for a in order:
                 spec = comp.objects[a].action
                 ok = rm.all_of([go[a], legal[a]])
-                self._leave_stack(comp, tr, a, "resolved", PASSED_PRIORITY, ok)
+                self._leave_stack(comp, tr, a, "resolved", "riftbound.concede.passes.priority", ok)
                 self.action_kind(comp, a).apply(comp, tr, spec, ok)
-                self._leave_stack(comp, tr, a, "interrupted", self.ids["interrupt"],
+                self._leave_stack(comp, tr, a, "interrupted", "core.interrupt",
                                   rm.all_of([go[a], rm.neg(legal[a])]))
             resolved = rm.any_of(list(go.values()))
-            tr.set(("turn", "priority"), st["turn", "active_player"], RESTORE, resolved)
+            tr.set(("turn", "priority"), st["turn", "active_player"], "riftbound.chain.restore_priority", resolved)
             for p in comp.players:
-                tr.set(("pflag", p, PASSED["priority"]), 0, RESTORE, resolved)
+                tr.set(("pflag", p, PASSED["priority"]), 0, "riftbound.chain.restore_priority", resolved)
 
     # -- the turn ---------------------------------------------------------------------------------
     def on_pass_turn(self, comp, ev) -> None:
@@ -428,8 +384,8 @@ class Riftbound(Ruleset):
                 current = st["turn", "active_player"].is_(p)
                 for q, first in next_available(comp, st, p):
                     when = rm.all_of([current, first])
-                    tr.set(("turn", "active_player"), q, CONTINUE, when)
-                    tr.set(("turn", "priority"), q, CONTINUE, when)
+                    tr.set(("turn", "active_player"), q, "riftbound.concede.continue", when)
+                    tr.set(("turn", "priority"), q, "riftbound.concede.continue", when)
 
 
 RULESET = Riftbound()

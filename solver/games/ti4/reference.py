@@ -1,7 +1,7 @@
 """The reference reading of the Twilight Imperium 4 elimination rules (seed 004: rule 75, LRR 33), in plain Python.
 
 Every event is read as three successive states, as the seed and the game's documented
-semantics (solver/games/ti4.py docstring, its scenarios) describe it:
+semantics (``ruleset.py`` docstring here, the scenarios) describe it:
 
 1. the event itself (core events, planet control, capture, return of a captured unit,
    end of the status phase, the elimination check that does nothing else);
@@ -17,7 +17,7 @@ names, for each key, the last rule that set it. Shares no code with the encoding
 """
 from __future__ import annotations
 
-from solver.reference.core import INERTIA, STATIC, CoreRules, Step, Unsupported
+from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
 ZONES = ("board", "reinforcements", "play_area", "hand", "captured", "fleet_pool", "stack", "box",
@@ -36,7 +36,6 @@ HELD = {
 }
 NOT_FACTION = set(HELD) | {"planet", "speaker_token", "promissory_note"}
 STRATEGY = "strategy_cards"
-CONTRADICTION = "ti4.contradiction"
 
 
 class Contradiction(Exception):
@@ -126,8 +125,10 @@ class Ti4Rules(CoreRules):
 
     def production(self, w: World, st: State, p: str) -> bool:
         """75.1b / comment 4: a unit of the player on the board with the Production ability itself."""
-        return any(st[key("zone", o)] == "board" and self.holds_obj(w, st, o, p)
-                   and self.has_ability(w, st, o, "production") for o in self._typed(w, UNITS))
+        if any(set(d.abilities) - {"production"} for d in w.sc.objects if set(d.types) & UNITS):
+            w.note("ti4.75.c4")  # comment 4: a unit that makes units otherwise has no Production
+        units = [o for o in self._typed(w, UNITS) if st[key("zone", o)] == "board" and self.holds_obj(w, st, o, p)]
+        return any(self.has_ability(w, st, o, "production") for o in units)
 
     def planets(self, w: World, st: State, p: str) -> bool:
         """75.1c: the player controls a planet."""
@@ -167,6 +168,7 @@ class Ti4Rules(CoreRules):
     def on_return_captured(self, w: World, prev: State, ev, step: Step) -> None:
         """A captured unit goes to its owner's reinforcements, or to the box if the owner is out (comment 7)."""
         o, owner = ev.object, w.owner_of(ev.object)
+        w.note("ti4.capture.return", "ti4.75.c7")
         if owner is None:
             raise Unsupported(f"return_captured of ownerless {o}")
         if prev[key("zone", o)] != "captured":
@@ -180,6 +182,7 @@ class Ti4Rules(CoreRules):
 
     def on_end_status_phase(self, w: World, prev: State, ev, step: Step) -> None:
         """75.10c: the "0" token of a player no longer in the game leaves it."""
+        w.note("ti4.75.10c")
         for o in self._typed(w, {"zero_token"}):
             owner = w.owner_of(o)
             if owner and prev[key("pstatus", owner)] != "in_game" and prev[key("zone", o)] not in self.gone_zones:
@@ -194,6 +197,7 @@ class Ti4Rules(CoreRules):
         """The state after the event and the elimination procedure, each key under the last rule that set it."""
         index = next(i for i, e in enumerate(w.sc.events) if e is ev) + 1
         first = super().step(w, prev, ev)
+        w.note(*first.rules())
         out = Step()
         try:
             s1, rules1 = self._first_stage(w, prev, first, index)
@@ -202,7 +206,7 @@ class Ti4Rules(CoreRules):
             comp = self._components(w, s1, s2)
             s3 = self._follow(w, comp.result(), index)
         except Contradiction as exc:
-            out.check(CONTRADICTION, lambda _: False, f"no successor: {exc}")
+            out.check("ti4.contradiction", lambda _: False, f"no successor: {exc}")
             return out
         named = dict(rules1)
         named.update({k: r for k, (_, r) in check.sets.items()})
@@ -214,7 +218,7 @@ class Ti4Rules(CoreRules):
             if k in named:
                 out.set(k, s3[k], named[k])
             elif s3[k] != prev[k]:
-                out.set(k, s3[k], INERTIA)
+                out.set(k, s3[k], "core.inertia")
         return out
 
     def _first_stage(self, w: World, prev: State, step: Step, index: int) -> tuple[State, dict[str, str]]:
@@ -234,7 +238,7 @@ class Ti4Rules(CoreRules):
         followed = self._follow(w, dict(s1), index)
         for k in w.statics(index):
             if k in step.sets and followed[k] != s1[k]:
-                raise Contradiction(f"{k}: {rules[k]} says {s1[k]}, {STATIC} says {followed[k]}")
+                raise Contradiction(f"{k}: {rules[k]} says {s1[k]}, core.static says {followed[k]}")
         return followed, rules
 
     def _follow(self, w: World, st: State, index: int) -> State:
@@ -252,6 +256,9 @@ class Ti4Rules(CoreRules):
                 continue
             conds = (("ti4.75.1a", self.ground(w, s1, p)), ("ti4.75.1b", self.production(w, s1, p)),
                      ("ti4.75.1c", self.planets(w, s1, p)))
+            for rule, _ in conds:
+                w.note(rule)
+            w.note("ti4.victory.last_player")
             kept = [r for r, c in conds if c]
             if kept:
                 stage.keep(k, kept[0])
@@ -261,6 +268,9 @@ class Ti4Rules(CoreRules):
 
     def _components(self, w: World, s1: State, s2: State) -> Stage:
         """75.2-75.11 and comments 4-7 for every player eliminated by this check."""
+        w.note("ti4.75.2", "ti4.75.3", "ti4.75.4", "ti4.75.4a", "ti4.75.5", "ti4.75.6", "ti4.75.7", "ti4.75.8",
+               "ti4.75.9", "ti4.75.10a", "ti4.75.10b", "ti4.75.10c", "ti4.75.10d", "ti4.75.10e", "ti4.75.10f",
+               "ti4.75.11", "ti4.75.c5", "ti4.75.c6", "ti4.75.c7", "ti4.strategy_phase.count")
         stage = Stage(s2)
         now = {p: s1[key("pstatus", p)] == "in_game" and s2[key("pstatus", p)] == "eliminated" for p in w.players}
         if not any(now.values()):
@@ -390,6 +400,7 @@ class Ti4Rules(CoreRules):
     def _count(self, w: World, stage: Stage, alive: dict) -> None:
         """75.9 and the strategy-card count for players left; the last player left wins."""
         remaining = sum(alive.values())
+        w.note("ti4.victory.last_player")
         big = self.players_at_start(w) >= 5
         for q in w.players:
             if not alive[q]:

@@ -24,59 +24,13 @@ Modelling conventions (scenario data):
   component (75.2).
 - Seating order is the scenario's player order; "the player on the left" is the
   next player in that order who is still in the game (play goes clockwise).
-- Rule 33.x of the English reference is an alias of 75.x (``aliases``).
+- Rule 33.x of the English reference is an alias of 75.x (``ALIASES`` in ``rules.py``).
 """
 from __future__ import annotations
 
-from solver import derived
-from solver.compile import ScenarioError
-from solver.games.base import ActionKind, Ruleset
-from solver.state import NONE
-
-RULES = {
-    "ti4.75.1": "A player is eliminated when they have no ground forces on the board, no units with Production "
-                "and control no planets.",
-    "ti4.75.1a": "A player with a ground force on the board is not eliminated.",
-    "ti4.75.1b": "A player with a unit that has the Production ability on the board is not eliminated.",
-    "ti4.75.1c": "A player who controls a planet is not eliminated.",
-    "ti4.75.2": "The eliminated player's faction and colour components (units, tokens, promissory notes, "
-                "technologies, sheets), including those in their reinforcements, go to the box.",
-    "ti4.75.3": "The eliminated player's agenda cards (laws) are discarded.",
-    "ti4.75.4": "Promissory notes of other factions and colours the eliminated player holds return to their players.",
-    "ti4.75.4a": "Promissory notes of the eliminated faction or colour go to the box, even if another player holds them.",
-    "ti4.75.5": "The eliminated player's action cards are discarded.",
-    "ti4.75.6": "The eliminated player's strategy cards, exhausted or readied, return to the common play area.",
-    "ti4.75.7": "The eliminated player's secret objectives, scored or not, are shuffled into the secret objective deck.",
-    "ti4.75.8": "If the eliminated player was the speaker, the speaker token passes to the player on their left.",
-    "ti4.75.9": "If the game began with 5 or more players and 4 or fewer remain, players still pick one strategy "
-                "card each.",
-    "ti4.75.10a": "A faction technology with a Nekro Virus assimilation token stays in play when its player is "
-                  "eliminated.",
-    "ti4.75.10b": "The faction wormhole tokens of an eliminated Ghosts of Creuss player stay on the board.",
-    "ti4.75.10c": "An eliminated Naalu player's \"0\" token held by another player stays with them until the end of the "
-                  "status phase, then leaves the game.",
-    "ti4.75.10d": "An eliminated Titans of Ul player's hero or promissory note attached to a planet, and their "
-                  "attachment tokens, stay until the end of the game.",
-    "ti4.75.10e": "Other players' command tokens in an eliminated Mahact player's fleet pool return to their "
-                  "reinforcements.",
-    "ti4.75.10f": "The eliminated player's command token on the Mahact player's command sheet stays in play, and so "
-                  "does their unlocked commander.",
-    "ti4.75.11": "Units the eliminated player captured return to their original owners' reinforcements.",
-    "ti4.75.c4": "Only the Production ability counts for 75.1: a unit that makes units otherwise (the Arborec "
-                 "flagship) does not prevent elimination.",
-    "ti4.75.c5": "The eliminated player's home system stays a home system for game effects.",
-    "ti4.75.c5a": "Effects that refer to \"another player's home system\" include an eliminated player's home system.",
-    "ti4.75.c6": "The eliminated player's relic fragments go to the matching exploration discard pile; their relics "
-                 "are purged.",
-    "ti4.75.c7": "Captured units of the eliminated player stay with their captor; when returned they go to the box.",
-    "ti4.strategy_phase.count": "With 5 or more players each picks one strategy card; with 4 or fewer, two.",
-    "ti4.victory.last_player": "When every other player has been eliminated, the one player left wins.",
-    "ti4.control.planet": "Gaining control of a planet makes the player its controller; losing it leaves it "
-                          "uncontrolled.",
-    "ti4.capture": "A captured unit is placed on the captor's faction sheet; its owner does not change.",
-    "ti4.capture.return": "A returned captured unit goes to its owner's reinforcements.",
-    "ti4.objective.score": "A scored objective goes to the scorer's play area.",
-}
+from solver.encoding.compile import ScenarioError
+from solver.encoding.ruleset import ActionKind, Ruleset
+from solver.encoding.state import NONE
 
 ZONES = ("board", "reinforcements", "play_area", "hand", "captured", "fleet_pool", "stack", "box",
          "agenda_discard", "action_discard", "common_area", "secret_deck", "cultural_discard",
@@ -114,7 +68,7 @@ def _implies(rm, rule_id: str, when: list, then) -> None:
 
 # -- the 75.1 conditions, as literals of one stage ------------------------------------------------
 def _holder(comp, st, obj: str, player: str):
-    return derived.controller(comp, st, obj).is_(player)
+    return comp.controller(st, obj).is_(player)
 
 
 def _ground_forces(comp, st, player: str):
@@ -133,7 +87,7 @@ def _production_unit(comp, st, obj: str, player: str):
     rm = comp.rm
     u = rm.new_bool(f"s{st.index}:production_unit.{obj}.{player}")
     on, mine = st["zone", obj].is_("board"), _holder(comp, st, obj, player)
-    has = derived.has_ability(comp, st, obj, PRODUCTION)
+    has = comp.has_ability(st, obj, PRODUCTION)
     data = comp.objects[obj].data
     other_abilities = bool(data and set(data.abilities) - {PRODUCTION})
     _implies(rm, "ti4.75.1b", [on, mine, has], u)
@@ -182,8 +136,6 @@ class Ti4(Ruleset):
     play_zones = ("board", "play_area")
     graveyard = "action_discard"
     gone_zones = (NONE, "box", "purged")
-    rules = RULES
-    aliases = {"ti4.33": "ti4.75"}
     actions = {"score_objective": ActionKind(_score_requirements, _score_apply)}
 
     def declare_keys(self, comp) -> None:

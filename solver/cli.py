@@ -9,29 +9,11 @@ from typing import Optional
 
 import typer
 
-from models.results import BatchSummary, ScenarioResult, ScenarioStatus
-from solver.engine import SolverOptions
+from models.results import ScenarioStatus
+from solver import registry
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Arbiter: check card and board game rules scenarios with a constraint solver.")
-
-def _options(timeout: float, max_outcomes: int) -> SolverOptions:
-    return SolverOptions(time_limit=timeout, max_outcomes=max_outcomes)
-
-
-def render_text(res: ScenarioResult) -> str:
-    """A person-readable report of one scenario (see solver.formats)."""
-    from solver.formats import render_text as _render
-
-    return _render(res)
-
-
-def summarize(results: list[ScenarioResult]) -> BatchSummary:
-    """Counts of a batch."""
-    s = BatchSummary()
-    for r in results:
-        s.add(r.status)
-    return s
 
 
 def _usage(message: str) -> None:
@@ -56,8 +38,8 @@ def check(
     progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
-    from solver.formats import FORMATS
-    from solver.batch import CheckRun
+    from solver.run.formats import FORMATS
+    from solver.run.batch import CheckRun
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
@@ -88,13 +70,13 @@ def generate(
     out: Path = typer.Option(..., "--out", help="Folder to write the scenarios to (created if missing)."),
     count: int = typer.Option(100, help="Number of scenarios."),
     objects: int = typer.Option(10, help="Objects (creatures) per scenario."),
-    game: str = typer.Option("berserk", help="Game (berserk)."),
+    game: str = typer.Option("berserk", help="Game with a scale generator (berserk)."),
     seed: int = typer.Option(0, help="Random seed: the same seed writes the same files."),
     declared: int = typer.Option(3, help="Declared actions per scenario."),
     cores: bool = typer.Option(False, help="Add expectations whose verdicts need rule cores (slower)."),
 ) -> None:
     """Write COUNT valid scenarios with known-by-construction expectations, for benchmarks and soak tests."""
-    from solver.generate import generate as _generate
+    from solver.bench.generate import generate as _generate
 
     try:
         paths = _generate(out, count, objects, game, seed, declared, cores)
@@ -112,7 +94,7 @@ def bench(
     library: Path = typer.Option(Path("scenarios"), help="The bundled library."),
 ) -> None:
     """Benchmark: scenarios/s per core, cost in minimal CP-SAT solves, --jobs 2 speed-up, Dask, growth by size."""
-    from solver.bench import Bench
+    from solver.bench.bench import Bench
 
     try:
         size_list = [int(x) for x in sizes.split(",") if x.strip()]
@@ -124,7 +106,7 @@ def bench(
 @app.command()
 def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None:
     """Show outcomes, which effect won each contested characteristic, and the rule cores."""
-    from solver.api import check_file
+    from solver.run.api import check_file
 
     res = check_file(path, why=True)
     out = [f"{res.path}  [{res.id}]  {res.title or ''}".rstrip(), f"status: {res.status.value}"]
@@ -172,28 +154,27 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="W
 
 @app.command()
 def rules(
-    game: str = typer.Argument("core", help="berserk | mtg | riftbound | ti4 | core"),
+    game: str = typer.Argument("core", help=f"{' | '.join(registry.names())}"),
     where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
 ) -> None:
     """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
-    from solver.games import GAMES, ruleset_for
-    from solver.rules import RULEBOOK
+    from solver.check import rulebook
 
-    if game not in GAMES:
-        _usage(f"unknown game '{game}' (choose from {', '.join(GAMES)})")
-    rs = ruleset_for(game)
-    cited = _citations(where, rs) if where else {}
-    for rid, text in sorted(RULEBOOK.rules(game).items()):
+    if game not in registry.names():
+        _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
+    cited = _citations(where, game) if where else {}
+    for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         if where:
             files = cited.get(rid, [])
             typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
 
 
-def _citations(folder: Path, rs) -> dict[str, list[str]]:
+def _citations(folder: Path, game: str) -> dict[str, list[str]]:
     """Rule id -> scenario files under ``folder`` that cite it in ``rules:`` or ``because:``."""
     from models.loader import find_scenarios, load_scenario
     from models.yamlsafe import LoadError, LoadErrors
+    from solver.check import rulebook
 
     out: dict[str, list[str]] = {}
     for path in find_scenarios([folder]):
@@ -202,7 +183,7 @@ def _citations(folder: Path, rs) -> dict[str, list[str]]:
         except (LoadError, LoadErrors):
             continue
         ids = set(sc.rules) | {b for ex in sc.expect for b in ex.because}
-        for rid in sorted(rs.canonical_rule(i) for i in ids):
+        for rid in sorted(rulebook.canonical(game, i) for i in ids):
             out.setdefault(rid, []).append(str(path))
     return out
 
@@ -215,13 +196,12 @@ def soak(
     keep: Optional[Path] = typer.Option(None, help="Write disagreeing scenarios to this folder."),
 ) -> None:
     """Compare the checker with the solver-free reference on random scenarios; print compared/disagreed."""
-    from solver.reference import GAMES as REFERENCE_GAMES
-    from solver.soak import soak_command
+    from solver.bench.soak import soak_command
 
-    unknown = [g for g in game if g not in REFERENCE_GAMES]
+    unknown = [g for g in game if g not in registry.names()]
     if unknown:
-        _usage(f"no reference for {', '.join(unknown)} (covered: {', '.join(REFERENCE_GAMES)})")
-    raise typer.Exit(soak_command(game or list(REFERENCE_GAMES), count, seed, keep))
+        _usage(f"unknown game {', '.join(unknown)} (choose from {', '.join(registry.names())})")
+    raise typer.Exit(soak_command(game or list(registry.names()), count, seed, keep))
 
 
 def _terminate(signum, frame) -> None:

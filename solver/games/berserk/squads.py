@@ -1,0 +1,193 @@
+"""Berserk control and squads (seed 002): 532.5.4 incarnation, 532.6 named cells, 532.7 control, 532.8 squads.
+
+Action kinds take_control, summon, revive and incarnate; events recruit and
+lose_control. Berserk's control rules are for two players.
+"""
+from __future__ import annotations
+
+from solver.encoding.ruleset import ActionKind
+from solver.encoding.state import NONE
+
+
+def opponent(comp, player: str) -> str:
+    """The other player of a two-player battle."""
+    if len(comp.players) != 2:
+        raise NotImplementedError("the berserk control and victory rules (532.7, 602.1) are for two players")
+    return comp.next_player(player)
+
+
+def rule_lit(comp, st, rule_id: str, cond, name: str):
+    """A literal equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core)."""
+    r = comp.rm.new_bool(f"s{st.index}:{rule_id}.{name}")
+    comp.rm.implies(rule_id, [r], cond)
+    comp.rm.implies(rule_id, [cond], r)
+    return r
+
+
+def not_with(comp, obj: str) -> list[str]:
+    """The [text]s of a card's 'cannot be taken into a squad with [text]' (property not_with, '+'-separated)."""
+    data = comp.objects[obj].data
+    text = data.properties.get("not_with") if data else None
+    return [t.strip() for t in str(text).split("+") if t.strip()] if text else []
+
+
+def matches(comp, obj: str, text: str) -> bool:
+    """Does a card answer to [text]: its id, name, a type or a property value."""
+    info = comp.objects[obj]
+    d = info.data
+    values = {obj, *info.types} | ({d.name} if d and d.name else set()) | (
+        {v for k, v in d.properties.items() if k != "not_with"} if d else set())
+    return text in values
+
+
+def conflict(comp, st, obj: str, player: str):
+    """Literal: ``player``'s squad in play holds a card that ``obj`` cannot be with, or one that cannot be with ``obj``."""
+    rm, zones = comp.rm, comp.rs.play_zones
+    mine = not_with(comp, obj)
+    lits = []
+    for q, info in comp.objects.items():
+        if q == obj or info.action is not None:
+            continue
+        if any(matches(comp, q, t) for t in mine) or any(matches(comp, obj, t) for t in not_with(comp, q)):
+            lits.append(rm.all_of([st["zone", q].one_of(zones), comp.controller(st, q).is_(player)]))
+    return rm.any_of(lits)
+
+
+# -- action kinds: take control, summon, revive, incarnate ------------------------------------------------
+def _actor(spec) -> str:
+    actor = getattr(spec, "actor", None)
+    if actor is None:
+        raise NotImplementedError(f"action '{spec.kind}' needs a declaring player (declare it with an actor)")
+    return actor
+
+
+def _card(spec) -> str:
+    return spec.targets[0] if spec.targets else spec.source
+
+
+def take_control() -> ActionKind:
+    """532.7: take control of a card in play, unless 532.8 forbids it with your squad."""
+    def requirements(comp, st, spec):
+        card, actor = _card(spec), _actor(spec)
+        return [("berserk.532.7", st["zone", card].one_of(comp.rs.play_zones)),
+                ("berserk.532.8", comp.rm.neg(conflict(comp, st, card, actor)))]
+
+    def apply(comp, tr, spec, when):
+        tr.set(("ctrl", _card(spec)), _actor(spec), "berserk.532.7", when)
+    return ActionKind(requirements, apply, None)
+
+
+def _no_cell(comp, st, card: str):
+    """Literal: the card names no cell on entering (532.6): flying creature, terrain or auxiliary-zone card."""
+    rm = comp.rm
+    terrain = rm.true if "terrain" in comp.objects[card].types else rm.false
+    return rm.any_of([comp.has_ability(st, card, "flying"), terrain, comp.has_ability(st, card, "auxiliary_zone")])
+
+
+def incarnations(comp, card: str) -> list[tuple[str, int]]:
+    """The card's 'incarnation X' abilities with their X."""
+    data = comp.objects[card].data
+    out = []
+    for ab in (data.abilities if data else []):
+        name, _, x = ab.partition(" ")
+        if name == "incarnation" and x.strip().isdigit():
+            out.append((ab, int(x)))
+    return out
+
+
+def enter(source_zones: tuple[str, ...] | None, incarnation: bool = False) -> ActionKind:
+    """Summon (from hand), revive (from the graveyard) or incarnate: 532.8 squad, 532.6 cell, 532.5.4 incarnation."""
+    def requirements(comp, st, spec):
+        rm, card, actor = comp.rm, _card(spec), _actor(spec)
+        cell = spec.params.get("cell")
+        if cell is not None and cell not in comp.cells:
+            raise NotImplementedError(f"action '{spec.kind}': unknown cell '{cell}'")
+        no_cell = _no_cell(comp, st, card)
+        reqs = [("berserk.532.8", rm.neg(conflict(comp, st, card, actor))),
+                ("berserk.532.6", rm.neg(no_cell) if cell is not None else no_cell)]
+        zone = st["zone", card]
+        reqs.append(("berserk.summon", zone.one_of(source_zones) if source_zones else
+                     rm.neg(zone.one_of(comp.rs.play_zones))))
+        if incarnation:
+            has = [comp.has_ability(st, card, ab) for ab, _ in incarnations(comp, card)]
+            reqs.append(("berserk.532.5.4", rm.any_of(has)))
+            reqs.append(("berserk.532.5.4.once", rm.neg(st["flag", card, "incarnated"])))
+        return reqs
+
+    def apply(comp, tr, spec, when):
+        rm, card, st = comp.rm, _card(spec), tr.prev
+        aux = comp.has_ability(st, card, "auxiliary_zone")
+        tr.set(("zone", card), "auxiliary", "berserk.summon", rm.all_of([when, aux]))
+        tr.set(("zone", card), "play", "berserk.summon", rm.all_of([when, rm.neg(aux)]))
+        tr.set(("ctrl", card), _actor(spec), "berserk.summon", when)
+        if ("cell", card) in comp.domains:
+            tr.set(("cell", card), spec.params.get("cell") or NONE, "berserk.summon", when)
+        if incarnation:
+            tr.set(("flag", card, "incarnated"), 1, "berserk.532.5.4.once", when)
+            tr.set(("attr", card, "incarnation"), _highest_x(comp, st, card), "berserk.532.5.4", when)
+    return ActionKind(requirements, apply, None)
+
+
+def _highest_x(comp, st, card: str):
+    """berserk.532.5.4: the applied X is the highest of the card's incarnation abilities it has."""
+    rm = comp.rm
+    options = incarnations(comp, card)
+    x = rm.new_int(f"s{st.index}:incarnation.{card}", 0, max([v for _, v in options] + [0]))
+    picks = []
+    for ab, v in options:
+        has = comp.has_ability(st, card, ab)
+        rm.enforce("berserk.532.5.4", rm.model.add(x >= v), [has])
+        pick = rm.new_bool(f"s{st.index}:incarnation.{card}.{v}")
+        rm.implies("berserk.532.5.4", [pick], has)
+        rm.enforce("berserk.532.5.4", rm.model.add(x == v), [pick])
+        picks.append(pick)
+    # some X is picked only when the card has an incarnation: without one the action never resolves (it is
+    # illegal), and an unconditional clause would make the whole scenario contradictory
+    having = [comp.has_ability(st, card, ab) for ab, _ in options]
+    rm.clause("berserk.532.5.4", picks + [rm.neg(rm.any_of(having))])
+    return x
+
+
+#: action kind -> its requirements and effect
+ACTIONS = {
+    "take_control": take_control(),
+    "summon": enter(("hand",)),
+    "revive": enter(("graveyard",)),
+    "incarnate": enter(None, incarnation=True),
+}
+
+
+def event_keys(comp, ev) -> list[tuple]:
+    """State variables the incarnation action needs."""
+    out = []
+    if ev.type == "declare" and ev.kind == "incarnate":
+        card = ev.targets[0] if ev.targets else ev.source
+        out.append((("flag", card, "incarnated"), "bool", False))
+        out.append((("attr", card, "incarnation"), [-1_000_000, 1_000_000], 0))
+    return out
+
+
+class Squads:
+    """Mixin for the Berserk ruleset: the Recruit subphase and losing control."""
+
+    def on_recruit(self, comp, ev) -> None:
+        """Recruit subphase: each card joins the squad in turn, unless 532.8 forbids it with the squad so far."""
+        for card in ev.cards:
+            st = comp.stage
+            ok = rule_lit(comp, st, "berserk.532.8.recruit", comp.rm.neg(conflict(comp, st, card, ev.player)),
+                          f"recruit.{card}")
+            with comp.step(f"{ev.player} recruits {card}") as tr:
+                tr.set(("zone", card), "play", "berserk.recruit", ok)
+                tr.set(("ctrl", card), ev.player, "berserk.recruit", ok)
+                if ("cell", card) in comp.domains:
+                    tr.set(("cell", card), ev.cells.get(card, NONE), "berserk.recruit", ok)
+
+    def on_lose_control(self, comp, ev) -> None:
+        """532.7: the opponent becomes the controller, unless the card cannot join their squad (532.8): then it stays."""
+        rm, st = comp.rm, comp.stage
+        opp = opponent(comp, ev.player)
+        mine = comp.controller(st, ev.object).is_(ev.player)
+        joins = rule_lit(comp, st, "berserk.532.8", rm.neg(conflict(comp, st, ev.object, opp)), f"joins.{ev.object}")
+        with comp.step(f"{ev.player} loses control of {ev.object}") as tr:
+            tr.set(("ctrl", ev.object), opp, "berserk.532.7.lose", rm.all_of([mine, joins]))
+            tr.keep(("ctrl", ev.object), "berserk.532.7.keep", rm.all_of([mine, rm.neg(joins)]))

@@ -1,0 +1,72 @@
+"""Berserk clean victory (seed 002, 602.1): each way to win is its own rule id.
+
+No creature under the opponent's control left in play, concession, decisive
+advantage, card text, penalty, a redeal declared with one card in hand.
+"""
+from __future__ import annotations
+
+from solver.games.berserk.squads import opponent
+
+
+def has_creature(comp, st, player: str):
+    """Literal: the player controls a creature in play."""
+    rm = comp.rm
+    return rm.any_of([rm.all_of([st["zone", o].one_of(comp.rs.play_zones), comp.controller(st, o).is_(player)])
+                      for o, info in comp.objects.items() if "creature" in info.types])
+
+
+def award(comp, tr, winner: str, rule_id: str, when, loser_status: str = "lost") -> None:
+    """Rule ``rule_id``: while both players are in the game and ``when`` holds, ``winner`` wins and the other loses."""
+    rm, st = comp.rm, tr.prev
+    loser = opponent(comp, winner)
+    go = rm.all_of([when, st["pstatus", winner].is_("in_game"), st["pstatus", loser].is_("in_game")])
+    tr.set(("pstatus", winner), "won", rule_id, go)
+    tr.set(("pstatus", loser), loser_status, rule_id, go)
+
+
+class CleanVictory:
+    """Mixin for the Berserk ruleset: the 602.1 events."""
+
+    def on_concede(self, comp, ev) -> None:
+        """602.1: a player who concedes loses; the opponent gets a clean victory."""
+        if getattr(ev, "blank_battlefields", None):
+            raise NotImplementedError("blank_battlefields is not part of the berserk rules")
+        opp = opponent(comp, ev.player)
+        with comp.step(f"{ev.player} concedes") as tr:
+            award(comp, tr, opp, "berserk.602.1.concede", comp.rm.true, loser_status="conceded")
+
+    def on_penalty_loss(self, comp, ev) -> None:
+        """602.1: a player given a penalty loss loses; the opponent gets a clean victory."""
+        with comp.step(f"penalty loss for {ev.player}") as tr:
+            award(comp, tr, opponent(comp, ev.player), "berserk.602.1.penalty", comp.rm.true)
+
+    def on_declare_redeal(self, comp, ev) -> None:
+        """602.1: a player who declares a redeal with exactly one card in hand gives the opponent a clean victory."""
+        rm, st = comp.rm, comp.stage
+        in_hand = [st["zone", o].is_("hand") for o, info in comp.objects.items() if info.owner == ev.player and info.card]
+        count = rm.new_int(f"s{st.index}:hand.{ev.player}", 0, max(1, len(in_hand)))
+        rm.model.add(count == sum(in_hand))
+        one = rm.int_eq(count, 1)
+        with comp.step(f"{ev.player} declares a redeal") as tr:
+            award(comp, tr, opponent(comp, ev.player), "berserk.602.1.redeal", one)
+
+    def on_card_victory(self, comp, ev) -> None:
+        """602.1: an ability of a card in play whose text says a player won (or lost) is fulfilled."""
+        st = comp.stage
+        winner = ev.player if ev.result == "won" else opponent(comp, ev.player)
+        active = st["zone", ev.source].one_of(comp.rs.play_zones)
+        with comp.step(f"{ev.source}: {ev.player} {ev.result}") as tr:
+            award(comp, tr, winner, "berserk.602.1.card_text", active)
+
+    def on_check_victory(self, comp, ev) -> None:
+        """602.1: clean victory when the opponent controls no creature in play (and you do), or by decisive advantage."""
+        rm, st = comp.rm, comp.stage
+        for p in comp.players:
+            opponent(comp, p)
+        has = {p: has_creature(comp, st, p) for p in comp.players}
+        with comp.step("clean victory check") as tr:
+            for p in comp.players:
+                q = opponent(comp, p)
+                award(comp, tr, p, "berserk.602.1.no_creatures", rm.all_of([has[p], rm.neg(has[q])]))
+                if ("pflag", p, "decisive_advantage") in comp.domains:
+                    award(comp, tr, p, "berserk.602.1.decisive_advantage", st["pflag", p, "decisive_advantage"])

@@ -1,0 +1,165 @@
+"""Batch jobs: what a worker receives (scenario data), what it does with one, and what it sends back.
+
+Workers receive scenario *data* (a path and its YAML bytes, or a scenario as a
+plain dict), build their own models and send results back as plain dicts
+(``ScenarioResult.model_dump(mode="json")`` plus the content ``hash``).
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import json
+import math
+import signal
+import threading
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from models.loader import find_scenarios
+from models.results import ScenarioResult, ScenarioStatus
+from models.yamlsafe import LoadError, read_bytes
+from solver.run.single import check_scenario_data, check_text, error_result
+
+#: Most scenarios sent to a worker in one task.
+MAX_CHUNK = 32
+
+Record = dict[str, Any]
+
+
+class ClusterError(RuntimeError):
+    """The workers cannot be used: Dask not installed or not reachable, or local workers die as they start."""
+
+
+class ScenarioTimeout(BaseException):
+    """Raised inside a check that ran past its time limit (a BaseException so no ``except Exception`` eats it)."""
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """What every worker needs to check a scenario: plain, picklable settings."""
+
+    timeout: float = 10.0
+    max_outcomes: int = 32
+    why: bool = False
+
+    def solver_options(self):
+        """The engine's settings for one solve."""
+        from solver.engine.settings import SolverOptions
+
+        return SolverOptions(time_limit=self.timeout, max_outcomes=self.max_outcomes)
+
+
+@dataclass(frozen=True)
+class Job:
+    """One scenario to check: where it came from and its content (YAML bytes or a scenario dict)."""
+
+    path: str
+    hash: str
+    text: bytes | None = None
+    data: dict | None = None
+    read_error: str | None = None
+
+    def payload(self) -> dict:
+        """The plain dict shipped to a worker."""
+        return {"path": self.path, "hash": self.hash, "text": self.text, "data": self.data,
+                "read_error": self.read_error}
+
+
+def content_hash(data: bytes) -> str:
+    """The hash that identifies a scenario's content for ``--resume``."""
+    return "sha256:" + hashlib.sha256(data).hexdigest()
+
+
+def file_job(path: str | Path) -> Job:
+    """A job for one scenario file (its bytes read now, so workers need no shared file system)."""
+    name = str(path)
+    try:
+        text = read_bytes(path, name)
+    except LoadError as exc:
+        return Job(name, content_hash(str(exc).encode()), read_error=str(exc))
+    return Job(name, content_hash(text), text=text)
+
+
+def scenario_job(sc: Any, name: str) -> Job:
+    """A job for an in-memory scenario object."""
+    data = sc.model_dump(mode="json", exclude_unset=True)
+    return Job(name, content_hash(json.dumps(data, sort_keys=True).encode()), data=data)
+
+
+def collect(paths: Iterable[str | Path]) -> list[Job]:
+    """Jobs for every scenario file under the given files and folders, sorted by path."""
+    return sorted((file_job(p) for p in find_scenarios(list(paths))), key=lambda j: j.path)
+
+
+# -- time limits inside one check --------------------------------------------------------------
+@contextmanager
+def deadline(seconds: float | None):
+    """Raise ScenarioTimeout in this thread once ``seconds`` have passed (SIGALRM on the main thread)."""
+    if not seconds or seconds <= 0:
+        yield
+        return
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer"):
+        def _alarm(signum, frame):
+            raise ScenarioTimeout()
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, seconds)
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, old)
+        return
+    tid = threading.get_ident()
+    timer = threading.Timer(seconds, lambda: ctypes.pythonapi.PyThreadState_SetAsyncExc(
+        ctypes.c_ulong(tid), ctypes.py_object(ScenarioTimeout)))
+    timer.daemon = True
+    timer.start()
+    try:
+        yield
+    finally:
+        timer.cancel()
+
+
+# -- the work one worker does ------------------------------------------------------------------
+def error_record(job: dict, message: str, status: str = "error") -> Record:
+    """A result record for a scenario that could not be checked."""
+    res = ScenarioResult(path=job["path"], status=ScenarioStatus(status), error=message)
+    return {**res.model_dump(mode="json"), "hash": job["hash"]}
+
+
+def timeout_record(job: dict, seconds: float) -> Record:
+    """The record of a scenario stopped at its time limit: unknown, never a pass."""
+    return error_record(job, f"{job['path']}: time limit of {seconds:g} s reached; stopped", "unknown")
+
+
+def _check(job: dict, opts: RunOptions):
+    if job.get("read_error"):
+        return error_result(job["path"], job["read_error"])
+    if job.get("data") is not None:
+        return check_scenario_data(job["data"], job["path"], opts.solver_options(), opts.why)
+    return check_text(job["text"], job["path"], opts.solver_options(), opts.why)
+
+
+def check_job(job: dict, opts: RunOptions) -> Record:
+    """Check one shipped scenario and return its record; never raises (time limit -> unknown)."""
+    try:
+        with deadline(opts.timeout):
+            res = _check(job, opts)
+    except ScenarioTimeout:
+        return timeout_record(job, opts.timeout)
+    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
+        return error_record(job, f"{job['path']}: internal error: {type(exc).__name__}: {exc}")
+    return {**res.model_dump(mode="json"), "hash": job["hash"]}
+
+
+def check_chunk(chunk: list[dict], opts: RunOptions, fn: Callable[[dict, RunOptions], Record] = check_job) -> list[Record]:
+    """Check a chunk of shipped scenarios (one task on a cluster worker)."""
+    return [fn(job, opts) for job in chunk]
+
+
+def chunk_size(n: int, workers: int) -> int:
+    """Scenarios per task: about eight tasks per worker, so each pays for its messages but the tail stays short."""
+    return max(1, min(MAX_CHUNK, math.ceil(n / max(1, workers * 8))))

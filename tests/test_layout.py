@@ -1,0 +1,275 @@
+"""The layout shows the architecture: one registry, one folder per game, rule ids at their clauses, no cycles.
+
+Each test guards one rule of the layout (README "How it works"):
+- a game registers once and every list of games derives from the registry; each game provides everything;
+- every rule id of a game is written literally at a clause, in the encoding and in the reference;
+- a ruleset is complete where it is defined (nothing changes it at module level afterwards);
+- no import cycles; models never import the solver or ortools; the reference never imports the encoding;
+- nothing is set on an object from outside and read back with ``getattr``;
+- no timed assertions in the tests (speed is the benchmark's job).
+"""
+from __future__ import annotations
+
+import ast
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from models.game_events import GAMES as MODEL_GAMES
+from models.scenario import Scenario
+from solver.encoding.ruleset import Ruleset
+from solver.reference.rules import CoreRules
+from solver.registry import game, names, registry
+
+ROOT = Path(__file__).resolve().parent.parent
+SOLVER = ROOT / "solver"
+GAMES_DIR = SOLVER / "games"
+#: files of a game folder that are not its encoding
+NOT_ENCODING = {"__init__.py", "rules.py", "generate.py", "scale.py"}
+
+
+# -- one registry ---------------------------------------------------------------------------------------
+def test_every_list_of_games_is_the_registry() -> None:
+    """The registry, the models' event modules, the game folders and the scenario folders name the same games."""
+    reg = set(names())
+    assert reg == set(MODEL_GAMES)
+    assert reg == {p.name for p in GAMES_DIR.iterdir() if (p / "__init__.py").exists()}
+    assert reg - {"core"} == {p.name for p in (ROOT / "scenarios").iterdir() if p.is_dir()}
+    assert list(names())[0] == "core"
+    assert Scenario.model_fields["game"].annotation.__args__ == tuple(MODEL_GAMES)
+
+
+@pytest.mark.parametrize("name", names())
+def test_a_game_provides_everything(name: str) -> None:
+    """Rules with texts, events, an encoding, a reference reading and a generator, all named after the game."""
+    g = game(name)
+    texts = g.rule_texts()
+    assert texts and all(rid.startswith(f"{name}.") for rid in texts), "rule ids carry the game's name"
+    assert all(isinstance(t, str) and t for t in texts.values())
+    events = g.load("events")
+    assert events.GAME == name and isinstance(events.EVENTS, tuple)
+    ruleset = g.load("ruleset")
+    assert isinstance(ruleset, Ruleset) and ruleset.game == name
+    reference = g.load("reference")
+    assert isinstance(reference, CoreRules) and reference.game == name
+    assert reference.zones == ruleset.zones and reference.play_zones == ruleset.play_zones
+    doc = g.load("generator")(random.Random(7), 0)
+    assert Scenario.model_validate(doc).game == name
+    assert (GAMES_DIR / name / "__init__.py").read_text(encoding="utf-8").count("Game(") == 1
+
+
+def test_registry_discovery_imports_no_solver() -> None:
+    """Listing the games and reading their rule texts imports neither the encoding nor ortools."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from solver import registry; from solver.check import rulebook; "
+            "[rulebook.rules(g) for g in registry.names()]; "
+            "bad = [m for m in sys.modules if m.startswith(('ortools', 'solver.encoding'))]; assert not bad, bad")
+    subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
+
+
+# -- rule ids at their clauses ---------------------------------------------------------------------------
+def _literals(paths: list[Path]) -> dict[str, list[str]]:
+    """String literals that are not merely bound to a constant name (``X = "id"``), with where they are."""
+    out: dict[str, list[str]] = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = {id(n.value) for n in ast.walk(tree)
+                   if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)}
+        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
+                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
+                      and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in aliases | docstrings:
+                out.setdefault(node.value, []).append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    return out
+
+
+def _encoding_files(name: str) -> list[Path]:
+    files = [p for p in (GAMES_DIR / name).glob("*.py") if p.name not in NOT_ENCODING and not p.name.startswith("reference")]
+    return files + (sorted((SOLVER / "encoding").glob("*.py")) if name == "core" else [])
+
+
+def _reference_files(name: str) -> list[Path]:
+    files = sorted((GAMES_DIR / name).glob("reference*.py"))
+    return files + (sorted((SOLVER / "reference").glob("*.py")) if name == "core" else [])
+
+
+@pytest.mark.parametrize("name", names())
+def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(name: str) -> None:
+    """``grep -rn <rule id> solver/`` lands on the clause that enforces it and on the reference's reading of it.
+
+    A rule written only in a constant (``BANISH = "..."``) or a docstring does not count. The combat rules the
+    victory analysis applies are named once in the game's ``combat_rules``; their reference is the explicit
+    minimax over the same positions (``solver/victory/naive.py``), which the analysis is tested against.
+    """
+    texts = game(name).rule_texts()
+    ruleset = game(name).load("ruleset")
+    combat = set(vars(ruleset.combat_rules).values()) if getattr(ruleset, "combat_rules", None) else set()
+    enc, ref = _literals(_encoding_files(name)), _literals(_reference_files(name))
+    missing_enc = sorted(r for r in texts if r not in enc)
+    missing_ref = sorted(r for r in texts if r not in ref and r not in combat)
+    assert not missing_enc, f"rules with no clause in the encoding: {missing_enc}"
+    assert not missing_ref, f"rules the reference never names: {missing_ref}"
+
+
+def test_combat_rule_fields_are_read_at_clauses() -> None:
+    """Every field of ``CombatRules`` is read by a clause of the victory encoding (``pos.rules.<field>``)."""
+    from solver.victory.model import CombatRules
+
+    text = (SOLVER / "victory" / "encode.py").read_text(encoding="utf-8") + \
+        (SOLVER / "victory" / "analysis.py").read_text(encoding="utf-8")
+    unread = [f for f in CombatRules.__dataclass_fields__ if f"rules.{f}" not in text]
+    assert not unread, unread
+
+
+def test_no_rule_role_tables() -> None:
+    """Shared mechanisms take rule ids as arguments: no ``ids[...]`` role lookups anywhere in the solver."""
+    hits = [f"{p.relative_to(ROOT)}:{i}" for p in SOLVER.rglob("*.py")
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if re.search(r"\bids\[\"", line)]
+    assert not hits, hits
+
+
+# -- complete where defined ----------------------------------------------------------------------------
+@pytest.mark.parametrize("path", sorted(GAMES_DIR.rglob("*.py")), ids=lambda p: str(p.relative_to(GAMES_DIR)))
+def test_a_ruleset_is_complete_where_it_is_defined(path: Path) -> None:
+    """No module-level statement changes a class or a table after it is defined (``X.attr = ...``,
+    ``RULES.update(...)``, ``X[k] = ...``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = []
+    for node in tree.body:
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            bad += [node.lineno for t in targets if isinstance(t, (ast.Attribute, ast.Subscript))]
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) \
+                and isinstance(node.value.func, ast.Attribute):
+            bad.append(node.lineno)
+    assert not bad, f"module-level changes at lines {bad}"
+
+
+# -- imports ---------------------------------------------------------------------------------------------
+def _module_name(path: Path) -> str:
+    rel = path.relative_to(ROOT).with_suffix("")
+    parts = list(rel.parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def _imported(path: Path) -> set[str]:
+    """Every module a file imports, anywhere in it, with ``from pkg import mod`` resolved to ``pkg.mod``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            subs = {f"{node.module}.{a.name}" for a in node.names}
+            # ``from pkg import mod`` imports the submodule (the package's __init__ runs first in any case)
+            out |= subs if subs <= set(MODULES) else subs | {node.module}
+    return out
+
+
+PROJECT = sorted(p for d in ("models", "solver") for p in (ROOT / d).rglob("*.py"))
+MODULES = {_module_name(p): p for p in PROJECT}
+
+
+def _graph() -> dict[str, set[str]]:
+    return {m: {i for i in _imported(p) if i in MODULES and i != m} for m, p in MODULES.items()}
+
+
+def test_no_import_cycles() -> None:
+    """No module reaches itself through imports (function-level imports included)."""
+    graph = _graph()
+    state: dict[str, int] = {}
+    cycles = []
+
+    def visit(m: str, stack: list[str]) -> None:
+        state[m] = 1
+        for n in sorted(graph[m]):
+            if state.get(n) == 1:
+                cycles.append(stack[stack.index(n):] + [n])
+            elif n not in state:
+                visit(n, stack + [n])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert not cycles, cycles[:3]
+
+
+def _reaches(start: str, graph: dict[str, set[str]]) -> set[str]:
+    seen, todo = set(), [start]
+    while todo:
+        m = todo.pop()
+        for n in graph.get(m, ()):
+            if n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+@pytest.mark.parametrize("module", sorted(m for m in MODULES if m.startswith("models")))
+def test_models_never_import_the_solver_or_ortools(module: str) -> None:
+    """Models are pure data and validation."""
+    bad = [i for i in _imported(MODULES[module]) if i.startswith(("solver", "ortools"))]
+    assert not bad, bad
+
+
+REFERENCE = sorted(m for m in MODULES if (m.startswith("solver.reference") and m != "solver.reference.differential")
+                   or re.match(r"solver\.games\.\w+\.(reference\w*|generate)$", m))
+
+
+@pytest.mark.parametrize("module", REFERENCE)
+def test_the_reference_never_imports_the_encoding(module: str) -> None:
+    """The reference shares no code with the encoding, directly or through another module, in any import form
+    (``import solver.encoding.derived``, ``from solver.encoding import derived`` ...)."""
+    graph = _graph()
+    reached = _reaches(module, graph) | {i for i in _imported(MODULES[module])}
+    bad = sorted(m for m in reached if m.startswith(("solver.encoding", "solver.engine", "solver.check",
+                                                      "solver.victory", "solver.run", "ortools")))
+    assert not bad, bad
+
+
+def test_nothing_is_read_back_with_getattr_on_self() -> None:
+    """No attribute is set on an object from outside and read back with ``getattr(self, "name", ...)``."""
+    hits = [f"{p.relative_to(ROOT)}:{i}" for p in PROJECT
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if 'getattr(self, "' in line]
+    assert not hits, hits
+
+
+# -- docstrings and tests ---------------------------------------------------------------------------------
+def test_docstrings_cite_only_files_in_the_repo() -> None:
+    """Every ``path/like.py`` or ``FILE.md`` a docstring or comment names exists in the repository."""
+    named = re.compile(r"(?<![\w/.])((?:[\w.-]+/)+[\w.-]+\.(?:py|md|yaml|json)|[A-Z][A-Z_]+\.md)\b")
+    missing = []
+    for p in PROJECT:
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+            for ref in named.findall(line):
+                if "<" in ref or "*" in ref:
+                    continue
+                if not any((base / ref).exists() for base in (ROOT, p.parent, SOLVER)):
+                    missing.append(f"{p.relative_to(ROOT)}:{i}: {ref}")
+    assert not missing, missing
+
+
+def test_no_timed_assertions_in_tests() -> None:
+    """Tests do not assert on time (a loaded machine makes that a coin toss); a generous hang guard is allowed."""
+    timed = re.compile(r"assert[^#\n]*\b(cpu|wall|elapsed|seconds|duration|perf_counter|process_time)\b[^#\n]*<")
+    hits = [f"{p.name}:{i}" for p in (ROOT / "tests").rglob("*.py")
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+            if timed.search(line) and "hang guard" not in line]
+    assert not hits, hits
+
+
+def test_the_registry_is_the_only_list_of_games() -> None:
+    """No other module spells out the list of games."""
+    listed = re.compile(r"\(\s*\"(core|berserk|mtg|riftbound|ti4)\",\s*\"(core|berserk|mtg|riftbound|ti4)\"")
+    hits = [f"{p.relative_to(ROOT)}:{i}" for p in PROJECT
+            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if listed.search(line)]
+    assert not hits, hits
+    assert set(registry()) == set(names())
