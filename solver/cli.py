@@ -104,11 +104,16 @@ def bench(
 
 
 @app.command()
-def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None:
-    """Show outcomes, which effect won each contested characteristic, and the rule cores."""
+def explain(path: Path = typer.Argument(..., help="One scenario file."),
+            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace).")) -> None:
+    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
+    from solver.check.trace import render
     from solver.run.api import check_file
 
     res = check_file(path, why=True)
+    if json_out:
+        typer.echo(res.model_dump_json(indent=2))
+        raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
     out = [f"{res.path}  [{res.id}]  {res.title or ''}".rstrip(), f"status: {res.status.value}"]
     if res.error:
         out.append(f"error: {res.error}")
@@ -120,8 +125,11 @@ def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None
         out += [f"    {c}" for c in o.changes] or ["    (no change)"]
     if res.contradiction:
         out.append("no legal outcome; minimal core: " + ", ".join(res.contradiction))
+    if res.outcomes and res.outcomes[0].steps:
+        out.append("steps" + (" (outcome 0)" if n > 1 else "") + ":")
+        out += [f"  {line}" for line in render(res.outcomes[0].steps)]
     if res.precedence:
-        out.append("precedence:")
+        out.append("precedence (final state):")
         out += [f"  {p}" for p in res.precedence]
     for a in res.actions:
         out.append(f"action {a.id}: {', '.join(a.statuses)}" + (f"  because {', '.join(a.rules)}" if a.rules else ""))
@@ -131,6 +139,8 @@ def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None
                    f" (expected {e.expected})")
         if e.rules or e.facts:
             out.append(f"      rules: {', '.join(e.rules) or '-'}; facts: {', '.join(e.facts) or '-'}")
+        if e.no_core:
+            out.append(f"      no rule core: {e.no_core}")
         if e.message:
             out.append(f"      {e.message}")
     for c in res.claims:

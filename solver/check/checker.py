@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from models.expectations import Expectation
 from models.results import (
-    ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Verdict,
+    ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Step, Verdict,
 )
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
@@ -20,16 +20,17 @@ from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.registry import ruleset_for
-from solver.check import rulebook
+from solver.check import precedence, rulebook, trace
 from solver.victory.analysis import check_claims
 
 
 @dataclass
 class Observed:
-    """One enumerated outcome: values of observable keys and of the literals we read."""
+    """One enumerated outcome: values of observable keys and of the literals we read (and its step trace)."""
 
     values: dict[str, str]
     reads: dict[str, bool]
+    steps: list[Step] | None = None
 
 
 def describe(ex: Expectation) -> str:
@@ -77,9 +78,13 @@ class ScenarioCheck:
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
-        reads.update(_precedence_reads(comp))
+        contests = precedence.contests(comp)
+        final = comp.stage.index
+        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [final]
+        reads.update(precedence.prepare(comp, contests, self.prec_stages))
+        reads.update(trace.condition_reads(comp))
         engine = Engine(comp.rm, self.options)
-        outcomes, complete, unknown = self._enumerate(engine, obs, reads)
+        outcomes, complete, unknown = self._enumerate(engine, obs, reads, comp, contests)
         res.outcomes_complete = complete
         stage0 = {k: v for k, v in outcomes[0].values.items() if k.startswith("0|")} if outcomes else {}
         res.outcomes = [_outcome(i, o, stage0, comp) for i, o in enumerate(outcomes)]
@@ -91,10 +96,13 @@ class ScenarioCheck:
             res.contradiction = _core_list(core) if core else []
         if outcomes and complete:
             res.unique = len(outcomes) == 1
-        res.precedence = _precedence_report(outcomes[0].reads if outcomes else {}, reads)
+        if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
+            active = set().union(*(trace.activity(comp, o.reads) for o in outcomes))
+            engine.cores.demoted = {f"rule:{r}" for r in trace.transition_rules(comp) - active}
+        res.precedence = precedence.report(contests, outcomes[0].reads, self.prec_stages, final) if outcomes else []
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
-            res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine))
+            res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
         res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
         res.solves = engine.solves
@@ -107,7 +115,7 @@ class ScenarioCheck:
             rulebook.lookup(self.sc.game, rid)
 
     # -- enumeration -------------------------------------------------------------
-    def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit]):
+    def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit], comp: Compiler, contests: list):
         outcomes: list[Observed] = []
         limit = self.options.max_outcomes
         while True:
@@ -130,14 +138,16 @@ class ScenarioCheck:
                     values[name] = str(val)
                     if first:
                         pairs.append((var, val))
-            outcomes.append(Observed(values, {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}))
+            seen_reads = {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}
+            steps = trace.steps(comp, seen_reads, s, contests, self.prec_stages) if self.why else None
+            outcomes.append(Observed(values, seen_reads, steps))
             if len(outcomes) >= limit:
                 return outcomes, False, False
             engine.block(pairs)
 
     # -- verdicts ----------------------------------------------------------------
     def _verdict(self, i: int, ex: Expectation, lit: Lit | None, outcomes: list[Observed], complete: bool,
-                 unknown: bool, engine: Engine) -> ExpectationResult:
+                 unknown: bool, engine: Engine, comp: Compiler) -> ExpectationResult:
         r = ExpectationResult(index=i, line=self.lines.get(i), description=describe(ex), expected=ex.verdict,
                               verdict=Verdict.UNKNOWN, passed=False)
         whole = _whole_outcome_verdict(ex, outcomes, complete, unknown)
@@ -156,18 +166,46 @@ class ScenarioCheck:
                 r.verdict = Verdict.IMPOSSIBLE
         else:
             r.verdict = self._verdict_by_solving(engine, lit)
-        if r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and (
-                r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why):
+        prefer = tuple(rulebook.canonical(self.sc.game, b) for b in ex.because)
+        computed = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and bool(
+            r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+        if computed:
             query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
-            answer, core = engine.core(query, tuple(rulebook.canonical(self.sc.game, b) for b in ex.because))
+            answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
             elif core:
                 r.rules, r.facts = core.rules, core.facts
-        r.passed = r.verdict.value == ex.verdict and self._because_ok(ex, r)
+        r.no_core = _no_core(r, lit, outcomes, complete, computed)
+        elsewhere: dict[str, list[int]] = {}
+        if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
+                and self._missing_because(ex, r):
+            elsewhere = self._because_elsewhere(ex, r, engine, comp, prefer)
+        at = len(self.sc.events) if ex.at is None else ex.at
+        r.passed = r.verdict.value == ex.verdict and not [
+            b for b in self._missing_because(ex, r) if not any(k <= at for k in elsewhere.get(b, []))]
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r)
+            r.message = self._failure_message(ex, r, elsewhere, comp)
         return r
+
+    def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
+                           prefer: tuple[str, ...]) -> dict[str, list[int]]:
+        """For each ``because`` rule missing from the core: the events after which it is behind the same verdict on
+        the same atoms (0: the initial state). A rule acting at any stage up to the expectation's ``at`` counts."""
+        missing = self._missing_because(ex, r)
+        out: dict[str, list[int]] = {b: [] for b in missing}
+        at = len(self.sc.events) if ex.at is None else ex.at
+        for k in range(len(self.sc.events) + 1):
+            if k == at:
+                continue
+            lit = comp.expectation_lit(ex.model_copy(update={"at": k}))
+            answer, core = engine.core([lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)], prefer)
+            if answer is not Answer.UNSAT or core is None:
+                continue
+            for b in missing:
+                if any(rulebook.covers(self.sc.game, b, c) for c in core.rules):
+                    out[b].append(k)
+        return out
 
     def _verdict_by_solving(self, engine: Engine, lit: Lit) -> Verdict:
         yes, _ = engine.solve([lit])
@@ -178,14 +216,12 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _because_ok(self, ex: Expectation, r: ExpectationResult) -> bool:
-        return not self._missing_because(ex, r)
-
     def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
         """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
         return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, elsewhere: dict[str, list[int]],
+                         comp: Compiler) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return "the solver hit its time limit: no verdict"
         if r.verdict.value != ex.verdict:
@@ -197,7 +233,18 @@ class ScenarioCheck:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}"
             return msg
         missing = self._missing_because(ex, r)
-        return f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
+        at = len(self.sc.events) if ex.at is None else ex.at
+        msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
+        hints = []
+        for b in missing:
+            later = [k for k in elsewhere.get(b, []) if k > at]
+            if later:
+                k = later[0]
+                hints.append(f"{b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}); "
+                             f"this expectation is about {_state_name(at, self.sc.events)} (set at: {k})")
+            else:
+                hints.append(f"{b} is behind these atoms at no stage up to the end")
+        return msg + "; " + "; ".join(hints) if hints else msg
 
     # -- actions -------------------------------------------------------------------
     def _actions(self, comp: Compiler, engine: Engine, outcomes: list[Observed]) -> list[ActionResult]:
@@ -253,6 +300,30 @@ def _status(res: ScenarioResult) -> ScenarioStatus:
     return ScenarioStatus.PASS
 
 
+def _state_name(at: int, events: list) -> str:
+    """'the initial state' or 'the state after event N (label)'."""
+    if at == 0:
+        return "the initial state"
+    return f"the state after event {at} ({trace.event_label(events[at - 1])})"
+
+
+def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], complete: bool, computed: bool) -> str:
+    """Why a holds or impossible verdict shows no rule, or '' when it shows some (or is neither)."""
+    if r.verdict not in (Verdict.HOLDS, Verdict.IMPOSSIBLE) or r.rules:
+        return ""
+    if lit is None:
+        return f"about the whole outcome set: decided by enumerating the outcomes ({len(outcomes)}" \
+               f"{'' if complete else '+'}), not by a core"
+    if not computed:
+        return "not computed (arbiter explain or check --why computes the rules behind every verdict)"
+    if r.message == "core search hit the time limit":
+        return "the core search hit the time limit"
+    if r.facts:
+        return "no rule is involved: the initial facts decide it and no rule could change them"
+    return f"no rule or fact is needed: the atoms {'hold' if r.verdict is Verdict.HOLDS else 'cannot hold'} " \
+           f"in every state the model can express"
+
+
 def _core_list(core: Core) -> list[str]:
     return [f"rule {r}" for r in core.rules] + [f"fact {f}" for f in core.facts]
 
@@ -269,45 +340,5 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
     for k, v in o.values.items():
         si, _, name = k.partition("|")
         by_stage.setdefault(si, {})[name] = v
-    trace = [by_stage.get(str(si), {}) for si in comp.boundaries]
-    return Outcome(index=i, changes=changes, state=state, trace=trace)
-
-
-def _precedence_reads(comp: Compiler) -> dict[str, Lit]:
-    reads = {}
-    st = comp.stage
-    for key, val in list(st.derived.items()):
-        if key[0] == "wins" and len(val) >= 2:
-            for e, w in val:
-                reads[f"wins|{'.'.join(key[1:])}|{e.id}"] = w
-        if key[0] == "permission":
-            permit, prohibit, ok = val
-            name = ".".join(key[1:])
-            reads.update({f"perm|{name}|permit": permit, f"perm|{name}|prohibit": prohibit, f"perm|{name}|ok": ok})
-    return reads
-
-
-def _precedence_report(values: dict[str, bool], reads: dict[str, Lit]) -> list[str]:
-    groups: dict[str, list[tuple[str, bool]]] = {}
-    for k in reads:
-        if k.startswith("wins|"):
-            _, char, eff = k.split("|")
-            groups.setdefault(char, []).append((eff, values.get(k, False)))
-    out = []
-    perms = sorted({k.split("|")[1] for k in reads if k.startswith("perm|")})
-    for name in perms:
-        permit, prohibit, ok = (values.get(f"perm|{name}|{x}", False) for x in ("permit", "prohibit", "ok"))
-        if permit and prohibit:
-            out.append(f"{name}: prohibition beats permission -> not allowed")
-        elif prohibit:
-            out.append(f"{name}: prohibited -> not allowed")
-        elif permit:
-            out.append(f"{name}: permitted -> allowed")
-    for char, effs in groups.items():
-        winners = [e for e, w in effs if w]
-        others = [e for e, w in effs if not w]
-        if winners:
-            out.append(f"{char}: effect {winners[0]} wins over {', '.join(others)} (latest timestamp)")
-        else:
-            out.append(f"{char}: no effect applies; base value")
-    return out
+    states = [by_stage.get(str(si), {}) for si in comp.boundaries]
+    return Outcome(index=i, changes=changes, state=state, trace=states, steps=o.steps or [])

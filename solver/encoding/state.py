@@ -77,6 +77,8 @@ class Stage:
     derived: dict[tuple, object] = field(default_factory=dict)
     #: keys whose value is defined by a rule at every stage (static effects), not by inertia
     defined: set[tuple] = field(default_factory=set)
+    #: the rule that defines each such key (for the step trace)
+    defined_by: dict[tuple, str] = field(default_factory=dict)
 
     def __getitem__(self, key: tuple):
         return self.vars[key]
@@ -113,11 +115,14 @@ class Transition:
         self.prev = prev
         self.next = Stage(index, label, LazyVars(self._make))
         self.next.defined = set(prev.defined)
+        self.next.defined_by = dict(prev.defined_by)
         self._whens: dict[tuple, list[Lit]] = {}
         self._owners: dict[tuple, set[str]] = {}
         self._always: set[tuple] = set()
         #: (rule id, key, kind 'set' | 'keep', condition) of every clause, for the step trace
         self.clauses: list[tuple[str, tuple, str, Lit]] = []
+        #: (key, rule ids owning its frame, conditions under which it may change) of every framed key
+        self.frames: list[tuple[tuple, tuple[str, ...], list[Lit]]] = []
 
     def _make(self, key: tuple, probe: bool = False):
         if key not in self.domains:
@@ -138,10 +143,14 @@ class Transition:
         self._whens.setdefault(key, []).append(when)
         return [when]
 
-    def set(self, key: tuple, value, rule_id: str, when: Lit | None = None) -> None:
-        """Rule ``rule_id``: if ``when`` holds, next[key] takes ``value`` (a name, bool, int, literal or variable);
-        the rule also owns the key's frame here (unchanged when no condition on it holds)."""
-        enforce = [self.rm.rule(rule_id)] + self._touch(key, when, rule_id)
+    def set(self, key: tuple, value, rule_id: str, when: Lit | None = None, frame: bool = True) -> None:
+        """Rule ``rule_id``: if ``when`` holds, next[key] takes ``value`` (a name, bool, int, literal or variable).
+
+        The rule also owns the key's frame here (unchanged when no condition on it holds), unless ``frame`` is
+        false: an exception to another rule of the same step, which owns it (an interrupted action is the
+        resolution rule's business when it never reached the stack).
+        """
+        enforce = [self.rm.rule(rule_id)] + self._touch(key, when, rule_id if frame else None)
         self.clauses.append((rule_id, key, "set", self.rm.true if when is None else when))
         var = self.next.vars[key]
         if isinstance(var, Cat):
@@ -179,5 +188,6 @@ class Transition:
             owners = self._owners.get(key)
             frame = self.rm.any_rule(owners) if owners else self.rm.rule("core.inertia")
             equal(self.rm, var, self.prev.vars[key], [frame] + [self.rm.neg(w) for w in whens])
+            self.frames.append((key, tuple(sorted(owners)) if owners else ("core.inertia",), whens))
         self.next.vars.close(self.prev.vars)
         return self.next

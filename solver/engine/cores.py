@@ -8,7 +8,9 @@ preference order over the assumptions (``rank``, best first):
 0. the rules a ``because`` names (ids or sections), when the question asks for them;
 1. game rules (every id that is not ``core.*``);
 2. scenario facts;
-3. core bookkeeping (``core.move``, ``core.declare``, ``core.timestamp`` ...);
+3. core bookkeeping (``core.move``, ``core.declare``, ``core.timestamp`` ...), and rules that did nothing in the
+   actual outcomes (``demoted``: every condition of theirs was false, their frames never held; see
+   ``solver.check.trace``): an explanation follows what happened, not a case that did not arise;
 4. ``core.inertia``, the frame of keys no rule could change.
 
 The search has two phases, each a sequence of solves under assumptions:
@@ -39,13 +41,13 @@ from solver.engine.settings import Answer
 BOOKKEEPING = 3
 
 
-def rank(name: str, preferred: set[str] = frozenset()) -> int:
+def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset()) -> int:
     """Preference of an assumption name (``rule:...`` or ``fact:...``) in an explanation: 0 best, 4 worst."""
     if name in preferred:
         return 0
     if name == "rule:core.inertia":
         return 4
-    if name.startswith("rule:core."):
+    if name.startswith("rule:core.") or name in demoted:
         return 3
     if name.startswith("fact:"):
         return 2
@@ -68,6 +70,8 @@ class CoreFinder:
         """``engine``: the ``solver.engine.solve.Engine`` whose solves the cores are made of."""
         self.engine = engine
         self._cores: dict[tuple, tuple] = {}
+        #: assumption names of rules that did nothing in the actual outcomes (set once, before the first core)
+        self.demoted: set[str] = set()
 
     # -- cores ---------------------------------------------------------------------
     def core(self, extra: list[Lit] = (), prefer: tuple[str, ...] = ()) -> tuple:
@@ -122,8 +126,8 @@ class CoreFinder:
         def rivals() -> list[str]:
             missing = bool(pref - found)  # a 'because' rule is not in the core: any other rule competes with it
             out = [n for n in found if n not in tried and n not in pref
-                   and (rank(n) >= BOOKKEEPING or (missing and n.startswith("rule:")))]
-            return sorted(out, key=lambda n: (-rank(n), n))
+                   and (rank(n, demoted=self.demoted) >= BOOKKEEPING or (missing and n.startswith("rule:")))]
+            return sorted(out, key=lambda n: (-rank(n, demoted=self.demoted), n))
 
         while True:
             todo = rivals()
@@ -140,7 +144,7 @@ class CoreFinder:
 
     def _deletion(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
         """Deletion-based minimisation, worst rank first: what remains is minimal and keeps the preferred members."""
-        for name in sorted(kept, key=lambda n: (-rank(n, pref), n)):
+        for name in sorted(kept, key=lambda n: (-rank(n, pref, self.demoted), n)):
             if name not in kept:
                 continue
             trial = kept - {name}
