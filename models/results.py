@@ -60,6 +60,8 @@ class ExpectationResult(BaseModel):
     rules: list[str] = Field(default_factory=list, description="Rule ids behind the verdict (a re-checked minimal core).")
     facts: list[str] = Field(default_factory=list, description="Scenario facts in the core.")
     no_core: str = Field(default="", description="Why a holds or impossible verdict shows no rule core.")
+    because_at: dict[str, str] = Field(default_factory=dict, description="'because' rules behind the same verdict at "
+                                       "an earlier stage than the expectation's state, and that stage.")
     message: str = ""
     witness_true: int | None = Field(default=None, description="Index of an outcome where it is true.")
     witness_false: int | None = Field(default=None, description="Index of an outcome where it is false.")

@@ -141,6 +141,8 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
             out.append(f"      rules: {', '.join(e.rules) or '-'}; facts: {', '.join(e.facts) or '-'}")
         if e.no_core:
             out.append(f"      no rule core: {e.no_core}")
+        for b, where in e.because_at.items():
+            out.append(f"      because {b}: behind the same verdict at {where}")
         if e.message:
             out.append(f"      {e.message}")
     for c in res.claims:

@@ -84,6 +84,8 @@ class ScenarioCheck:
         reads.update(precedence.prepare(comp, contests, self.prec_stages))
         reads.update(trace.condition_reads(comp))
         engine = Engine(comp.rm, self.options)
+        engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
+        engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
         outcomes, complete, unknown = self._enumerate(engine, obs, reads, comp, contests)
         res.outcomes_complete = complete
         stage0 = {k: v for k, v in outcomes[0].values.items() if k.startswith("0|")} if outcomes else {}
@@ -177,34 +179,38 @@ class ScenarioCheck:
             elif core:
                 r.rules, r.facts = core.rules, core.facts
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
-        elsewhere: dict[str, list[int]] = {}
+        acted: dict[str, int] = {}
         if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
                 and self._missing_because(ex, r):
-            elsewhere = self._because_elsewhere(ex, r, engine, comp, prefer)
-        at = len(self.sc.events) if ex.at is None else ex.at
-        r.passed = r.verdict.value == ex.verdict and not [
-            b for b in self._missing_because(ex, r) if not any(k <= at for k in elsewhere.get(b, []))]
+            acted = self._because_elsewhere(ex, r, engine, comp, prefer)
+        main = comp.stage_for(ex).index
+        r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
+        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at for b in self._missing_because(ex, r))
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r, elsewhere, comp)
+            r.message = self._failure_message(ex, r, acted, comp)
         return r
 
     def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
-                           prefer: tuple[str, ...]) -> dict[str, list[int]]:
-        """For each ``because`` rule missing from the core: the events after which it is behind the same verdict on
-        the same atoms (0: the initial state). A rule acting at any stage up to the expectation's ``at`` counts."""
+                           prefer: tuple[str, ...]) -> dict[str, int]:
+        """For each ``because`` rule missing from the core: the stage at which it is behind the same verdict on the
+        same atoms. Rules may act at any stage up to the expectation's state (an earlier stage of its event, an
+        earlier event): those stages are searched latest first; for the failure message, the boundaries of later
+        events after them."""
         missing = self._missing_because(ex, r)
-        out: dict[str, list[int]] = {b: [] for b in missing}
-        at = len(self.sc.events) if ex.at is None else ex.at
-        for k in range(len(self.sc.events) + 1):
-            if k == at:
-                continue
-            lit = comp.expectation_lit(ex.model_copy(update={"at": k}))
+        main = comp.stage_for(ex).index
+        later = [b for b in comp.boundaries if b > main]
+        out: dict[str, int] = {}
+        for si in list(range(main - 1, -1, -1)) + sorted(set(later)):
+            todo = [b for b in missing if b not in out]
+            if not todo:
+                break
+            lit = comp.expectation_lit(ex, comp.stages[si])
             answer, core = engine.core([lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)], prefer)
             if answer is not Answer.UNSAT or core is None:
                 continue
-            for b in missing:
+            for b in todo:
                 if any(rulebook.covers(self.sc.game, b, c) for c in core.rules):
-                    out[b].append(k)
+                    out[b] = si
         return out
 
     def _verdict_by_solving(self, engine: Engine, lit: Lit) -> Verdict:
@@ -220,8 +226,7 @@ class ScenarioCheck:
         """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
         return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult, elsewhere: dict[str, list[int]],
-                         comp: Compiler) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return "the solver hit its time limit: no verdict"
         if r.verdict.value != ex.verdict:
@@ -237,14 +242,14 @@ class ScenarioCheck:
         msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
         hints = []
         for b in missing:
-            later = [k for k in elsewhere.get(b, []) if k > at]
-            if later:
-                k = later[0]
-                hints.append(f"{b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}); "
-                             f"this expectation is about {_state_name(at, self.sc.events)} (set at: {k})")
-            else:
-                hints.append(f"{b} is behind these atoms at no stage up to the end")
-        return msg + "; " + "; ".join(hints) if hints else msg
+            si = acted.get(b)
+            if si is None:
+                hints.append(f"{b} is behind these atoms at no stage, up to the end")
+                continue
+            k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
+            hints.append(f"{b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), "
+                         f"but this expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
+        return msg + "; " + "; ".join(hints)
 
     # -- actions -------------------------------------------------------------------
     def _actions(self, comp: Compiler, engine: Engine, outcomes: list[Observed]) -> list[ActionResult]:
@@ -298,6 +303,14 @@ def _status(res: ScenarioResult) -> ScenarioStatus:
             or any(c.verdict == "unknown" and not c.passed for c in res.claims):
         return ScenarioStatus.UNKNOWN
     return ScenarioStatus.PASS
+
+
+def _stage_name(comp: Compiler, si: int) -> str:
+    """Where a stage is: 'the initial state', or 'event N (label), stage "label"'."""
+    if si == 0:
+        return "the initial state"
+    k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
+    return f"event {k} ({trace.event_label(comp.sc.events[k - 1])}), stage '{comp.stages[si].label}'"
 
 
 def _state_name(at: int, events: list) -> str:

@@ -47,6 +47,11 @@ def transition_rules(comp) -> set[str]:
     return out
 
 
+def shared_owners(comp) -> set[str]:
+    """Rules that own the frame of some key together with another rule (either one keeps it)."""
+    return {r for tr in comp.transitions for _, owners, _ in tr.frames if len(owners) > 1 for r in owners}
+
+
 def activity(comp, values: dict[str, bool]) -> set[str]:
     """The rules that fired (a condition held) or decided (their frame held) in one outcome."""
     out: set[str] = set()

@@ -281,9 +281,10 @@ class Compiler:
         """The stage an expectation speaks about."""
         return self.stages[self.boundaries[ex.at] if ex.at is not None else -1]
 
-    def expectation_lit(self, ex: Expectation) -> Lit:
-        """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded)."""
-        st, rm = self.stage_for(ex), self.rm
+    def expectation_lit(self, ex: Expectation, stage: Stage | None = None) -> Lit:
+        """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded), at its
+        stage (or at ``stage``: the same atoms read at another stage)."""
+        st, rm = stage or self.stage_for(ex), self.rm
         lits: list[Lit] = []
         o = ex.object
         if o is not None:

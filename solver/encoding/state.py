@@ -135,7 +135,7 @@ class Transition:
         if key not in self.domains:
             raise KeyError(f"no state variable {key}")
         self.next.vars[key]  # a key a rule may change gets its own variable at this stage
-        if owner is not None:
+        if owner is not None and when is not self.rm.false:  # a rule that can never fire here does not own it
             self._owners.setdefault(key, set()).add(owner)
         if when is None or when is self.rm.true:
             self._always.add(key)

@@ -6,7 +6,8 @@ along. Among minimal cores this module returns the one a designer reads best, by
 preference order over the assumptions (``rank``, best first):
 
 0. the rules a ``because`` names (ids or sections), when the question asks for them;
-1. game rules (every id that is not ``core.*``);
+1. game rules (every id that is not ``core.*``), those the scenario cites in ``rules:`` (``cited``) kept before
+   the others when either would do (several rules owning one key's frame);
 2. scenario facts;
 3. core bookkeeping (``core.move``, ``core.declare``, ``core.timestamp`` ...), and rules that did nothing in the
    actual outcomes (``demoted``: every condition of theirs was false, their frames never held; see
@@ -16,11 +17,13 @@ preference order over the assumptions (``rank``, best first):
 The search has two phases, each a sequence of solves under assumptions:
 
 - *alternatives*: starting from the solver's own core
-  (``sufficient_assumptions_for_infeasibility``), each member of rank 3 or 4 (and,
-  when a ``because`` rule is missing, each rule that competes with it) is dropped from
-  the whole set of assumptions, worst first; if the rest is still infeasible it stays
-  dropped and the solver's new core is taken. So bookkeeping is kept only when no
-  explanation without it exists, given the preferred assumptions.
+  (``sufficient_assumptions_for_infeasibility``), each rule of it below the best rank
+  (bookkeeping, rules that did nothing, game rules the scenario does not cite that share
+  a key's frame with another rule; and, when a ``because`` rule is missing, every rule
+  that competes with it) is dropped from the
+  whole set of assumptions, worst first; if the rest is still infeasible it stays
+  dropped and the solver's new core is taken. So a worse rule is kept only when no
+  explanation without it exists, given the better ones.
 - *deletion*: the core is made minimal by trying to remove each member, worst rank
   first (ties by name), so that what remains keeps the preferred members.
 
@@ -37,11 +40,8 @@ from ortools.sat.python import cp_model
 from solver.encoding.cp import Lit
 from solver.engine.settings import Answer
 
-#: the rank from which an assumption is bookkeeping, tried for removal from the whole set of assumptions
-BOOKKEEPING = 3
-
-
-def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset()) -> int:
+def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset(),
+         cited: set[str] = frozenset()) -> float:
     """Preference of an assumption name (``rule:...`` or ``fact:...``) in an explanation: 0 best, 4 worst."""
     if name in preferred:
         return 0
@@ -51,7 +51,7 @@ def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = froze
         return 3
     if name.startswith("fact:"):
         return 2
-    return 1
+    return 1 if name in cited else 1.5
 
 
 @dataclass
@@ -72,6 +72,10 @@ class CoreFinder:
         self._cores: dict[tuple, tuple] = {}
         #: assumption names of rules that did nothing in the actual outcomes (set once, before the first core)
         self.demoted: set[str] = set()
+        #: assumption names of the rules the scenario cites (its topic)
+        self.cited: set[str] = set()
+        #: assumption names of rules that share the frame of some key with another rule (either may explain it)
+        self.shared: set[str] = set()
 
     # -- cores ---------------------------------------------------------------------
     def core(self, extra: list[Lit] = (), prefer: tuple[str, ...] = ()) -> tuple:
@@ -125,9 +129,10 @@ class CoreFinder:
 
         def rivals() -> list[str]:
             missing = bool(pref - found)  # a 'because' rule is not in the core: any other rule competes with it
-            out = [n for n in found if n not in tried and n not in pref
-                   and (rank(n, demoted=self.demoted) >= BOOKKEEPING or (missing and n.startswith("rule:")))]
-            return sorted(out, key=lambda n: (-rank(n, demoted=self.demoted), n))
+            out = [n for n in found if n not in tried and n not in pref and n.startswith("rule:")
+                   and (missing or rank(n, demoted=self.demoted) >= 3
+                        or (n in self.shared and rank(n, cited=self.cited) > 1))]
+            return sorted(out, key=lambda n: (-rank(n, demoted=self.demoted, cited=self.cited), n))
 
         while True:
             todo = rivals()
@@ -144,7 +149,7 @@ class CoreFinder:
 
     def _deletion(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
         """Deletion-based minimisation, worst rank first: what remains is minimal and keeps the preferred members."""
-        for name in sorted(kept, key=lambda n: (-rank(n, pref, self.demoted), n)):
+        for name in sorted(kept, key=lambda n: (-rank(n, pref, self.demoted, self.cited), n)):
             if name not in kept:
                 continue
             trial = kept - {name}
