@@ -168,18 +168,40 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="W
 def rules(
     game: str = typer.Argument("core", help=f"{' | '.join(registry.names())}"),
     where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
+    coverage: bool = typer.Option(False, "--coverage", help="For each rule, switch it off and name the first scenario "
+                                  "(under --where, default scenarios/) that then fails; exit 1 if a rule has none."),
 ) -> None:
     """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
     from solver.check import rulebook
 
     if game not in registry.names():
         _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
+    if coverage:
+        raise typer.Exit(_coverage(game, where or Path("scenarios")))
     cited = _citations(where, game) if where else {}
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         if where:
             files = cited.get(rid, [])
             typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+
+
+def _coverage(game: str, folder: Path) -> int:
+    """Print the rule coverage of ``game`` by the scenarios under ``folder``; 1 if some rule is not covered."""
+    from solver.check.coverage import coverage
+
+    if not folder.exists():
+        _usage(f"no such folder: {folder}")
+    found = coverage(game, folder)
+    for c in found:
+        if c.scenario:
+            typer.echo(f"{c.rule:34} covered by {c.scenario}: {c.how}")
+        else:
+            typer.echo(f"{c.rule:34} NOT COVERED: switched off, no scenario fails ({c.tried} tried)")
+    missing = [c.rule for c in found if not c.scenario]
+    typer.echo(f"\n{len(found) - len(missing)} of {len(found)} rules covered" +
+               (f"; not covered: {', '.join(missing)}" if missing else ""))
+    return 1 if missing else 0
 
 
 def _citations(folder: Path, game: str) -> dict[str, list[str]]:

@@ -235,7 +235,8 @@ class ScenarioCheck:
                 msg += f" (excluded by {', '.join(r.rules)})" if r.verdict is Verdict.IMPOSSIBLE else \
                     f" (forced by {', '.join(r.rules)})"
             if r.verdict is Verdict.POSSIBLE:
-                msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}"
+                msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
+                    if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
         missing = self._missing_because(ex, r)
         at = len(self.sc.events) if ex.at is None else ex.at
@@ -276,7 +277,7 @@ def _whole_outcome_verdict(ex: Expectation, outcomes: list, complete: bool, unkn
     """True/False for the 'unique'/'outcomes' atoms (None if not stated or undecided)."""
     checks = []
     if ex.unique is not None:
-        if unknown or (not complete and ex.unique):
+        if unknown or (not complete and ex.unique and len(outcomes) < 2):  # two outcomes found: not unique
             return None
         checks.append((len(outcomes) == 1) == ex.unique)
     if ex.outcomes is not None:

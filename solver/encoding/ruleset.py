@@ -139,8 +139,8 @@ class Ruleset:
         self.start_execution(comp, ev, starts="core.resolve", interrupted="core.interrupt")
 
     def on_finish_execution(self, comp, ev) -> None:
-        """An executing action completes (core.executing)."""
-        self.finish_execution(comp, ev, completes="core.executing")
+        """An executing action completes (core.resolve: the resolution it started)."""
+        self.finish_execution(comp, ev, completes="core.resolve")
 
     def declare(self, comp, ev, *, legal: str, illegal: str) -> None:
         """Rule ``legal``: a declared action whose requirements hold goes on the stack; rule ``illegal``: else never."""

@@ -278,8 +278,8 @@ class CoreRules:
         self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="core.interrupt")
 
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.executing."""
-        self.finish_execution(w, prev, ev, step, completes="core.executing")
+        """core.resolve: the resolution it started completes."""
+        self.finish_execution(w, prev, ev, step, completes="core.resolve")
 
     def declare(self, w: World, prev: State, ev, step: Step, *, legal: str, illegal: str) -> None:
         """Rule ``legal``: a legal declaration goes on the stack under its actor's control; rule ``illegal``: an
