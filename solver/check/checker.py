@@ -334,8 +334,9 @@ def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], co
         return "the core search hit the time limit"
     if r.facts:
         return "no rule is involved: the initial facts decide it and no rule could change them"
-    return f"no rule or fact is needed: the atoms {'hold' if r.verdict is Verdict.HOLDS else 'cannot hold'} " \
-           f"in every state the model can express"
+    return "no rule or fact is needed: " + ("the atoms hold in every state the model can express"
+                                            if r.verdict is Verdict.HOLDS else
+                                            "the atoms cannot hold in any state the model can express")
 
 
 def _core_list(core: Core) -> list[str]:

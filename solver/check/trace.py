@@ -79,50 +79,56 @@ def _decode(comp, key: tuple, var, s: cp_model.CpSolver) -> str:
     return ("true" if v else "false") if comp.domains.get(key) == "bool" else str(v)
 
 
-def describe(comp, key: tuple, before: str, after: str, kind: str) -> str:
-    """What a clause did to one state key, in words ('aura left the game', 'ended mind_control')."""
+def describe(comp, key: tuple, before: str, after: str, kind: str) -> tuple[str, str]:
+    """What a clause did to one state key: (subject, phrase), e.g. ('aura', 'left the game (battlefield -> outside)'),
+    ('', 'ended mind_control'), ('c_ability', 'status on_stack -> countered')."""
     what, *rest = key
     subject = ".".join(str(r) for r in rest)
+    field = {"ctrl": "controller", "attach": "attached to", "pstatus": "", "turn": "", "gflag": ""}.get(what, what)
+    if what in ("attr", "pattr", "flag", "pflag", "prop"):
+        subject, field = str(rest[0]), ".".join(str(r) for r in rest[1:])
     if kind == "keep":
-        return f"{subject} stays {after}" if what in ("pstatus", "status", "zone") else f"{'.'.join(map(str, key))} " \
-                                                                                          f"stays {after}"
-    if what == "zone":
-        if after in comp.rs.gone_zones:
-            return f"{subject} left the game ({before} -> {after})"
-        return f"{subject} {before} -> {after}"
+        return subject, f"{field + ' ' if field else ''}stays {after}"
+    if what == "zone" and after in comp.rs.gone_zones and comp.objects.get(subject) and \
+            comp.objects[subject].action is None:
+        return subject, f"left the game ({before} -> {after})"
     if what in ("active", "ended"):
-        on = after == "true"
-        if what == "ended":
-            on = not on
-        return f"{'began' if on else 'ended'} {subject}"
+        on = (after == "true") != (what == "ended")
+        return "", f"{'began' if on else 'ended'} {subject}"
     if what == "released":
-        return f"{rest[0]} no longer applies to {rest[1]}"
+        return "", f"{rest[0]} no longer applies to {rest[1]}"
     if what == "ability":
-        return f"{rest[0]} {'gains' if after == 'true' else 'loses'} {rest[1]}"
-    label = {"ctrl": "controller", "cell": "cell", "attach": "attached to"}.get(what)
-    if label:
-        return f"{subject} {label} {before} -> {after}"
-    return f"{subject} {before} -> {after}"
+        return str(rest[0]), f"{'gains' if after == 'true' else 'loses'} {rest[1]}"
+    return subject, f"{field + ' ' if field else ''}{before} -> {after}"
 
 
-def fired(comp, tr, values: dict[str, bool], s: cp_model.CpSolver) -> list[tuple[str, str]]:
-    """(rule, what it did) for every clause of a transition that fired, changes and explicit keeps only."""
-    out: list[tuple[str, str]] = []
+def fired(comp, tr, values: dict[str, bool], s: cp_model.CpSolver) -> list[tuple[str, str, str]]:
+    """(rule, subject, what it did) for every clause of a transition that fired: changes and explicit keeps."""
+    out: list[tuple[str, str, str]] = []
     for rule, key, kind, when in tr.clauses:
         if not values.get(_name(when)):
             continue
         before, after = _decode(comp, key, tr.prev.vars[key], s), _decode(comp, key, tr.next.vars[key], s)
         if kind == "set" and before == after:
             continue
-        item = (rule, describe(comp, key, before, after, kind))
+        item = (rule, *describe(comp, key, before, after, kind))
         if item not in out:
             out.append(item)
     for key in sorted(tr.next.defined, key=lambda k: tuple(map(str, k))):  # static effects following their source
         if key in tr.prev.vars and key in tr.next.vars:
             before, after = _decode(comp, key, tr.prev.vars[key], s), _decode(comp, key, tr.next.vars[key], s)
             if before != after:
-                out.append((tr.next.defined_by.get(key, "core.static"), describe(comp, key, before, after, "set")))
+                out.append((tr.next.defined_by.get(key, "core.static"), *describe(comp, key, before, after, "set")))
     return out
+
+
+def _line(rule: str, items: list[tuple[str, str]]) -> str:
+    """'rule: subject phrase, phrase; subject phrase' (one subject's phrases together, in order)."""
+    subjects: dict[str, list[str]] = {}
+    for subject, phrase in items:
+        subjects.setdefault(subject, []).append(phrase)
+    parts = [(f"{subj} " if subj else "") + ", ".join(phrases) for subj, phrases in subjects.items()]
+    return f"{rule}: {'; '.join(parts)}"
 
 
 def steps(comp, values: dict[str, bool], s: cp_model.CpSolver, contests: list, stages: list[int]) -> list[Step]:
@@ -134,22 +140,22 @@ def steps(comp, values: dict[str, bool], s: cp_model.CpSolver, contests: list, s
         i = next(k for k in range(1, len(bounds)) if tr.next.index <= bounds[k])
         by_event.setdefault(i, []).append(tr)
     for i, ev in enumerate(comp.sc.events, 1):
-        lines: dict[str, list[str]] = {}
+        lines: dict[str, list[tuple[str, str]]] = {}
         for tr in by_event.get(i, []):
-            for rule, what in fired(comp, tr, values, s):
-                lines.setdefault(rule, []).append(what)
+            for rule, subject, what in fired(comp, tr, values, s):
+                lines.setdefault(rule, []).append((subject, what))
         prec = precedence.report(contests, values, stages, bounds[i], changed_only=True, before=bounds[i - 1])
-        out.append(Step(event=i, label=event_label(ev), fired=[f"{r}: {', '.join(w)}" for r, w in lines.items()],
+        out.append(Step(event=i, label=event_label(ev), fired=[_line(r, items) for r, items in lines.items()],
                         precedence=prec))
     return out
 
 
 def render(trace: list[Step]) -> list[str]:
-    """The trace as text lines: 'after event 2 (leave_game alex): rule: ...; rule: ...'."""
+    """The trace as text lines: 'after event 2 (leave_game alex):', then one line per rule that fired."""
     out = []
     for st in trace:
         head = "initial state" if st.event == 0 else f"after event {st.event} ({st.label})"
-        body = "; ".join(st.fired) if st.fired else ("nothing fired" if st.event else "")
-        out.append(f"{head}: {body}".rstrip(": ") if body else head)
+        out.append(head + (":" if st.fired else ("" if st.event == 0 else ": no rule changed anything")))
+        out += [f"    {f}" for f in st.fired]
         out += [f"    precedence: {p}" for p in st.precedence]
     return out
