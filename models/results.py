@@ -24,12 +24,25 @@ class ScenarioStatus(str, Enum):
     UNKNOWN = "unknown"
 
 
+class Step(BaseModel):
+    """One event of one outcome, as ``arbiter explain`` shows it: the rules that fired on which objects, in stage
+    order, and which effect won each contested characteristic there, and why."""
+
+    event: int = Field(description="1 for the first event (0: the initial state)")
+    label: str = Field(description="the event, e.g. 'leave_game alex'")
+    fired: list[str] = Field(default_factory=list, description="'rule: what it did' lines, in stage order")
+    precedence: list[str] = Field(default_factory=list,
+                                  description="'characteristic: effect wins (why)' where the result is new or changed")
+
+
 class Outcome(BaseModel):
     """One legal outcome, projected onto the observable state: ``changes`` against the initial state."""
 
     index: int
     changes: list[str] = Field(default_factory=list, description="'object.field: before -> after' lines")
     state: dict[str, str] = Field(default_factory=dict, description="observable key -> value at the end")
+    steps: list[Step] = Field(default_factory=list, description="The step trace of this outcome, event by event "
+                              "(computed with explanations: arbiter explain, check --why).")
     trace: list[dict[str, str]] = Field(default_factory=list, exclude=True,
                                         description="state after each prefix of the events: [0] the initial state, "
                                         "[i] after the first i events (for independent validation; not serialized)")
@@ -46,6 +59,9 @@ class ExpectationResult(BaseModel):
     passed: bool
     rules: list[str] = Field(default_factory=list, description="Rule ids behind the verdict (a re-checked minimal core).")
     facts: list[str] = Field(default_factory=list, description="Scenario facts in the core.")
+    no_core: str = Field(default="", description="Why a holds or impossible verdict shows no rule core.")
+    because_at: dict[str, str] = Field(default_factory=dict, description="'because' rules behind the same verdict at "
+                                       "an earlier stage than the expectation's state, and that stage.")
     message: str = ""
     witness_true: int | None = Field(default=None, description="Index of an outcome where it is true.")
     witness_false: int | None = Field(default=None, description="Index of an outcome where it is false.")

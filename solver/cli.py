@@ -104,11 +104,16 @@ def bench(
 
 
 @app.command()
-def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None:
-    """Show outcomes, which effect won each contested characteristic, and the rule cores."""
+def explain(path: Path = typer.Argument(..., help="One scenario file."),
+            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace).")) -> None:
+    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
+    from solver.check.trace import render
     from solver.run.api import check_file
 
     res = check_file(path, why=True)
+    if json_out:
+        typer.echo(res.model_dump_json(indent=2))
+        raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
     out = [f"{res.path}  [{res.id}]  {res.title or ''}".rstrip(), f"status: {res.status.value}"]
     if res.error:
         out.append(f"error: {res.error}")
@@ -120,8 +125,11 @@ def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None
         out += [f"    {c}" for c in o.changes] or ["    (no change)"]
     if res.contradiction:
         out.append("no legal outcome; minimal core: " + ", ".join(res.contradiction))
+    if res.outcomes and res.outcomes[0].steps:
+        out.append("steps" + (" (outcome 0)" if n > 1 else "") + ":")
+        out += [f"  {line}" for line in render(res.outcomes[0].steps)]
     if res.precedence:
-        out.append("precedence:")
+        out.append("precedence (final state):")
         out += [f"  {p}" for p in res.precedence]
     for a in res.actions:
         out.append(f"action {a.id}: {', '.join(a.statuses)}" + (f"  because {', '.join(a.rules)}" if a.rules else ""))
@@ -131,6 +139,10 @@ def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None
                    f" (expected {e.expected})")
         if e.rules or e.facts:
             out.append(f"      rules: {', '.join(e.rules) or '-'}; facts: {', '.join(e.facts) or '-'}")
+        if e.no_core:
+            out.append(f"      no rule core: {e.no_core}")
+        for b, where in e.because_at.items():
+            out.append(f"      because {b}: behind the same verdict at {where}")
         if e.message:
             out.append(f"      {e.message}")
     for c in res.claims:
@@ -156,18 +168,40 @@ def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="W
 def rules(
     game: str = typer.Argument("core", help=f"{' | '.join(registry.names())}"),
     where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
+    coverage: bool = typer.Option(False, "--coverage", help="For each rule, switch it off and name the first scenario "
+                                  "(under --where, default scenarios/) that then fails; exit 1 if a rule has none."),
 ) -> None:
     """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
     from solver.check import rulebook
 
     if game not in registry.names():
         _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
+    if coverage:
+        raise typer.Exit(_coverage(game, where or Path("scenarios")))
     cited = _citations(where, game) if where else {}
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         if where:
             files = cited.get(rid, [])
             typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+
+
+def _coverage(game: str, folder: Path) -> int:
+    """Print the rule coverage of ``game`` by the scenarios under ``folder``; 1 if some rule is not covered."""
+    from solver.check.coverage import coverage
+
+    if not folder.exists():
+        _usage(f"no such folder: {folder}")
+    found = coverage(game, folder)
+    for c in found:
+        if c.scenario:
+            typer.echo(f"{c.rule:34} covered by {c.scenario}: {c.how}")
+        else:
+            typer.echo(f"{c.rule:34} NOT COVERED: switched off, no scenario fails ({c.tried} tried)")
+    missing = [c.rule for c in found if not c.scenario]
+    typer.echo(f"\n{len(found) - len(missing)} of {len(found)} rules covered" +
+               (f"; not covered: {', '.join(missing)}" if missing else ""))
+    return 1 if missing else 0
 
 
 def _citations(folder: Path, game: str) -> dict[str, list[str]]:

@@ -16,12 +16,16 @@ def card(**kw) -> dict:
 
 # (rule, scenario parts, expectation that must hold, its negation that must be impossible)
 CASES = {
+    # core.inertia keeps only what no rule could change at a stage: here Alice's unit at the step where Bob's
+    # battlefield is replaced (a step that only keeps the cards standing at that battlefield); the steps that could
+    # banish or remove it own its frame themselves (solver/encoding/state.py)
     "core.inertia": (
-        dict(game="berserk", board={"rows": 1, "cols": 2},
-             objects=[card(cell="r1c1"), {"id": "other", "owner": "bob", "zone": "play", "cell": "r1c2"}],
-             events=[{"type": "choice_subphase", "player": "alice"}]),
-        {"object": "card", "zone": "play", "cell": "r1c1"},
-        {"object": "card", "zone": "graveyard"},
+        dict(game="riftbound", players=("alice", "bob", "carol"), board={"cells": ["bf1"]},
+             objects=[{"id": "field", "owner": "bob", "zone": "battlefield", "cell": "bf1", "types": ["battlefield"]},
+                      {"id": "card", "owner": "alice", "zone": "base", "types": ["unit"]}],
+             events=[{"type": "concede", "player": "bob"}]),
+        {"object": "card", "zone": "base"},
+        {"object": "card", "zone": "banishment"},
     ),
     "core.timestamp": (
         dict(objects=[card(properties={"alignment": "light"})],

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from models.expectations import Expectation
 from models.results import (
-    ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Verdict,
+    ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Step, Verdict,
 )
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
@@ -20,16 +20,17 @@ from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.registry import ruleset_for
-from solver.check import rulebook
+from solver.check import precedence, rulebook, trace
 from solver.victory.analysis import check_claims
 
 
 @dataclass
 class Observed:
-    """One enumerated outcome: values of observable keys and of the literals we read."""
+    """One enumerated outcome: values of observable keys and of the literals we read (and its step trace)."""
 
     values: dict[str, str]
     reads: dict[str, bool]
+    steps: list[Step] | None = None
 
 
 def describe(ex: Expectation) -> str:
@@ -77,9 +78,15 @@ class ScenarioCheck:
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
-        reads.update(_precedence_reads(comp))
+        contests = precedence.contests(comp)
+        final = comp.stage.index
+        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [final]
+        reads.update(precedence.prepare(comp, contests, self.prec_stages))
+        reads.update(trace.condition_reads(comp))
         engine = Engine(comp.rm, self.options)
-        outcomes, complete, unknown = self._enumerate(engine, obs, reads)
+        engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
+        engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
+        outcomes, complete, unknown = self._enumerate(engine, obs, reads, comp, contests)
         res.outcomes_complete = complete
         stage0 = {k: v for k, v in outcomes[0].values.items() if k.startswith("0|")} if outcomes else {}
         res.outcomes = [_outcome(i, o, stage0, comp) for i, o in enumerate(outcomes)]
@@ -91,10 +98,13 @@ class ScenarioCheck:
             res.contradiction = _core_list(core) if core else []
         if outcomes and complete:
             res.unique = len(outcomes) == 1
-        res.precedence = _precedence_report(outcomes[0].reads if outcomes else {}, reads)
+        if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
+            active = set().union(*(trace.activity(comp, o.reads) for o in outcomes))
+            engine.cores.demoted = {f"rule:{r}" for r in trace.transition_rules(comp) - active}
+        res.precedence = precedence.report(contests, outcomes[0].reads, self.prec_stages, final) if outcomes else []
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
-            res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine))
+            res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
         res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
         res.solves = engine.solves
@@ -107,7 +117,7 @@ class ScenarioCheck:
             rulebook.lookup(self.sc.game, rid)
 
     # -- enumeration -------------------------------------------------------------
-    def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit]):
+    def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit], comp: Compiler, contests: list):
         outcomes: list[Observed] = []
         limit = self.options.max_outcomes
         while True:
@@ -130,14 +140,16 @@ class ScenarioCheck:
                     values[name] = str(val)
                     if first:
                         pairs.append((var, val))
-            outcomes.append(Observed(values, {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}))
+            seen_reads = {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}
+            steps = trace.steps(comp, seen_reads, s, contests, self.prec_stages) if self.why else None
+            outcomes.append(Observed(values, seen_reads, steps))
             if len(outcomes) >= limit:
                 return outcomes, False, False
             engine.block(pairs)
 
     # -- verdicts ----------------------------------------------------------------
     def _verdict(self, i: int, ex: Expectation, lit: Lit | None, outcomes: list[Observed], complete: bool,
-                 unknown: bool, engine: Engine) -> ExpectationResult:
+                 unknown: bool, engine: Engine, comp: Compiler) -> ExpectationResult:
         r = ExpectationResult(index=i, line=self.lines.get(i), description=describe(ex), expected=ex.verdict,
                               verdict=Verdict.UNKNOWN, passed=False)
         whole = _whole_outcome_verdict(ex, outcomes, complete, unknown)
@@ -156,18 +168,50 @@ class ScenarioCheck:
                 r.verdict = Verdict.IMPOSSIBLE
         else:
             r.verdict = self._verdict_by_solving(engine, lit)
-        if r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and (
-                r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why):
+        prefer = tuple(rulebook.canonical(self.sc.game, b) for b in ex.because)
+        computed = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and bool(
+            r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+        if computed:
             query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
-            answer, core = engine.core(query, tuple(rulebook.canonical(self.sc.game, b) for b in ex.because))
+            answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
             elif core:
                 r.rules, r.facts = core.rules, core.facts
-        r.passed = r.verdict.value == ex.verdict and self._because_ok(ex, r)
+        r.no_core = _no_core(r, lit, outcomes, complete, computed)
+        acted: dict[str, int] = {}
+        if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
+                and self._missing_because(ex, r):
+            acted = self._because_elsewhere(ex, r, engine, comp, prefer)
+        main = comp.stage_for(ex).index
+        r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
+        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at for b in self._missing_because(ex, r))
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r)
+            r.message = self._failure_message(ex, r, acted, comp)
         return r
+
+    def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
+                           prefer: tuple[str, ...]) -> dict[str, int]:
+        """For each ``because`` rule missing from the core: the stage at which it is behind the same verdict on the
+        same atoms. Rules may act at any stage up to the expectation's state (an earlier stage of its event, an
+        earlier event): those stages are searched latest first; for the failure message, the boundaries of later
+        events after them."""
+        missing = self._missing_because(ex, r)
+        main = comp.stage_for(ex).index
+        later = [b for b in comp.boundaries if b > main]
+        out: dict[str, int] = {}
+        for si in list(range(main - 1, -1, -1)) + sorted(set(later)):
+            todo = [b for b in missing if b not in out]
+            if not todo:
+                break
+            lit = comp.expectation_lit(ex, comp.stages[si])
+            answer, core = engine.core([lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)], prefer)
+            if answer is not Answer.UNSAT or core is None:
+                continue
+            for b in todo:
+                if any(rulebook.covers(self.sc.game, b, c) for c in core.rules):
+                    out[b] = si
+        return out
 
     def _verdict_by_solving(self, engine: Engine, lit: Lit) -> Verdict:
         yes, _ = engine.solve([lit])
@@ -178,14 +222,11 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _because_ok(self, ex: Expectation, r: ExpectationResult) -> bool:
-        return not self._missing_because(ex, r)
-
     def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
         """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
         return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return "the solver hit its time limit: no verdict"
         if r.verdict.value != ex.verdict:
@@ -194,10 +235,22 @@ class ScenarioCheck:
                 msg += f" (excluded by {', '.join(r.rules)})" if r.verdict is Verdict.IMPOSSIBLE else \
                     f" (forced by {', '.join(r.rules)})"
             if r.verdict is Verdict.POSSIBLE:
-                msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}"
+                msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
+                    if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
         missing = self._missing_because(ex, r)
-        return f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
+        at = len(self.sc.events) if ex.at is None else ex.at
+        msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
+        hints = []
+        for b in missing:
+            si = acted.get(b)
+            if si is None:
+                hints.append(f"{b} is behind these atoms at no stage, up to the end")
+                continue
+            k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
+            hints.append(f"{b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), "
+                         f"but this expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
+        return msg + "; " + "; ".join(hints)
 
     # -- actions -------------------------------------------------------------------
     def _actions(self, comp: Compiler, engine: Engine, outcomes: list[Observed]) -> list[ActionResult]:
@@ -224,7 +277,7 @@ def _whole_outcome_verdict(ex: Expectation, outcomes: list, complete: bool, unkn
     """True/False for the 'unique'/'outcomes' atoms (None if not stated or undecided)."""
     checks = []
     if ex.unique is not None:
-        if unknown or (not complete and ex.unique):
+        if unknown or (not complete and ex.unique and len(outcomes) < 2):  # two outcomes found: not unique
             return None
         checks.append((len(outcomes) == 1) == ex.unique)
     if ex.outcomes is not None:
@@ -253,6 +306,39 @@ def _status(res: ScenarioResult) -> ScenarioStatus:
     return ScenarioStatus.PASS
 
 
+def _stage_name(comp: Compiler, si: int) -> str:
+    """Where a stage is: 'the initial state', or 'event N (label), stage "label"'."""
+    if si == 0:
+        return "the initial state"
+    k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
+    return f"event {k} ({trace.event_label(comp.sc.events[k - 1])}), stage '{comp.stages[si].label}'"
+
+
+def _state_name(at: int, events: list) -> str:
+    """'the initial state' or 'the state after event N (label)'."""
+    if at == 0:
+        return "the initial state"
+    return f"the state after event {at} ({trace.event_label(events[at - 1])})"
+
+
+def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], complete: bool, computed: bool) -> str:
+    """Why a holds or impossible verdict shows no rule, or '' when it shows some (or is neither)."""
+    if r.verdict not in (Verdict.HOLDS, Verdict.IMPOSSIBLE) or r.rules:
+        return ""
+    if lit is None:
+        return f"about the whole outcome set: decided by enumerating the outcomes ({len(outcomes)}" \
+               f"{'' if complete else '+'}), not by a core"
+    if not computed:
+        return "not computed (arbiter explain or check --why computes the rules behind every verdict)"
+    if r.message == "core search hit the time limit":
+        return "the core search hit the time limit"
+    if r.facts:
+        return "no rule is involved: the initial facts decide it and no rule could change them"
+    return "no rule or fact is needed: " + ("the atoms hold in every state the model can express"
+                                            if r.verdict is Verdict.HOLDS else
+                                            "the atoms cannot hold in any state the model can express")
+
+
 def _core_list(core: Core) -> list[str]:
     return [f"rule {r}" for r in core.rules] + [f"fact {f}" for f in core.facts]
 
@@ -269,45 +355,5 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
     for k, v in o.values.items():
         si, _, name = k.partition("|")
         by_stage.setdefault(si, {})[name] = v
-    trace = [by_stage.get(str(si), {}) for si in comp.boundaries]
-    return Outcome(index=i, changes=changes, state=state, trace=trace)
-
-
-def _precedence_reads(comp: Compiler) -> dict[str, Lit]:
-    reads = {}
-    st = comp.stage
-    for key, val in list(st.derived.items()):
-        if key[0] == "wins" and len(val) >= 2:
-            for e, w in val:
-                reads[f"wins|{'.'.join(key[1:])}|{e.id}"] = w
-        if key[0] == "permission":
-            permit, prohibit, ok = val
-            name = ".".join(key[1:])
-            reads.update({f"perm|{name}|permit": permit, f"perm|{name}|prohibit": prohibit, f"perm|{name}|ok": ok})
-    return reads
-
-
-def _precedence_report(values: dict[str, bool], reads: dict[str, Lit]) -> list[str]:
-    groups: dict[str, list[tuple[str, bool]]] = {}
-    for k in reads:
-        if k.startswith("wins|"):
-            _, char, eff = k.split("|")
-            groups.setdefault(char, []).append((eff, values.get(k, False)))
-    out = []
-    perms = sorted({k.split("|")[1] for k in reads if k.startswith("perm|")})
-    for name in perms:
-        permit, prohibit, ok = (values.get(f"perm|{name}|{x}", False) for x in ("permit", "prohibit", "ok"))
-        if permit and prohibit:
-            out.append(f"{name}: prohibition beats permission -> not allowed")
-        elif prohibit:
-            out.append(f"{name}: prohibited -> not allowed")
-        elif permit:
-            out.append(f"{name}: permitted -> allowed")
-    for char, effs in groups.items():
-        winners = [e for e, w in effs if w]
-        others = [e for e, w in effs if not w]
-        if winners:
-            out.append(f"{char}: effect {winners[0]} wins over {', '.join(others)} (latest timestamp)")
-        else:
-            out.append(f"{char}: no effect applies; base value")
-    return out
+    states = [by_stage.get(str(si), {}) for si in comp.boundaries]
+    return Outcome(index=i, changes=changes, state=state, trace=states, steps=o.steps or [])

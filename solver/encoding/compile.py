@@ -55,6 +55,8 @@ class Compiler:
         self.domains: dict[tuple, object] = {}
         self.initial: dict[tuple, object] = {}
         self.stages: list[Stage] = []
+        #: every transition in order (its clauses and frames: what the step trace reads)
+        self.transitions: list[Transition] = []
         self.boundaries: list[int] = []
         self.actions: list[str] = []
         #: effects that a later begin_effect event starts (inactive until then, even if static)
@@ -116,6 +118,10 @@ class Compiler:
         """Effects of ``kind`` that may apply to ``obj`` (for ``what``: attribute, action or ability)."""
         key = (kind, obj) if kind == "control" else (kind, obj, what)
         return list(self._on.get(key, []))
+
+    def effect_groups(self) -> list[tuple]:
+        """(kind, object[, attribute/action/ability]) of every group of effects that may apply to one object."""
+        return sorted(self._on, key=lambda k: tuple(map(str, k)))
 
     def owner_of(self, obj: str | None) -> str | None:
         """The owner of an object (static)."""
@@ -258,6 +264,7 @@ class Compiler:
         st = tr.finish()
         self._define_statics(st)
         self.stages.append(st)
+        self.transitions.append(tr)
 
     def compile_events(self) -> None:
         """Apply every event in order, recording the stage after each."""
@@ -274,9 +281,10 @@ class Compiler:
         """The stage an expectation speaks about."""
         return self.stages[self.boundaries[ex.at] if ex.at is not None else -1]
 
-    def expectation_lit(self, ex: Expectation) -> Lit:
-        """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded)."""
-        st, rm = self.stage_for(ex), self.rm
+    def expectation_lit(self, ex: Expectation, stage: Stage | None = None) -> Lit:
+        """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded), at its
+        stage (or at ``stage``: the same atoms read at another stage)."""
+        st, rm = stage or self.stage_for(ex), self.rm
         lits: list[Lit] = []
         o = ex.object
         if o is not None:

@@ -57,6 +57,23 @@ class RuleModel:
         """Rule clause: ``when`` (a conjunction) implies the literal ``then``."""
         self.clause(rule_id, [then], when)
 
+    def any_rule(self, rule_ids) -> Lit:
+        """A literal that each of ``rule_ids``' literals implies: what sits under it holds while any of them is on.
+
+        It is not an assumption, so with every one of those rules left out it is free and its clauses relax; a core
+        that needs it names one of the rules (a frame clause owned by the rules that could change the key).
+        """
+        ids = sorted(set(rule_ids))
+        if len(ids) == 1:
+            return self.rule(ids[0])
+        key = ("any_rule",) + tuple(ids)
+        if key not in self._cache:
+            b = self.model.new_bool_var("any:" + "|".join(ids))
+            for rid in ids:
+                self.model.add_implication(self.rule(rid), b)
+            self._cache[key] = b
+        return self._cache[key]
+
     def enforce(self, rule_id: str, constraint, when: list = ()) -> None:
         """Put any CP-SAT constraint under a rule literal and extra conditions."""
         constraint.only_enforce_if([self.rule(rule_id), *when])

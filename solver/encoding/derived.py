@@ -204,6 +204,7 @@ def statics(comp, st: Stage, *, rule: str) -> None:
             continue
         key = ("active", eid)
         st.defined.add(key)
+        st.defined_by[key] = rule
         on = st["zone", e.source].one_of(comp.rs.play_zones)
         if ("ended", eid) in comp.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
             on = comp.rm.all_of([on, comp.rm.neg(st["ended", eid])])

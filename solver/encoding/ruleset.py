@@ -139,8 +139,8 @@ class Ruleset:
         self.start_execution(comp, ev, starts="core.resolve", interrupted="core.interrupt")
 
     def on_finish_execution(self, comp, ev) -> None:
-        """An executing action completes (core.executing)."""
-        self.finish_execution(comp, ev, completes="core.executing")
+        """An executing action completes (core.resolve: the resolution it started)."""
+        self.finish_execution(comp, ev, completes="core.resolve")
 
     def declare(self, comp, ev, *, legal: str, illegal: str) -> None:
         """Rule ``legal``: a declared action whose requirements hold goes on the stack; rule ``illegal``: else never."""
@@ -152,9 +152,11 @@ class Ruleset:
             tr.set(("status", ev.id), "illegal", illegal, rm.neg(ok))
             tr.set(("ctrl", ev.id), ev.actor, legal, ok)
 
-    def _leave_stack(self, comp, tr, action_id: str, status: str, rule: str, when: Lit) -> None:
-        tr.set(("status", action_id), status, rule, when)
-        tr.set(("zone", action_id), NONE if not comp.objects[action_id].card else self.graveyard, rule, when)
+    def _leave_stack(self, comp, tr, action_id: str, status: str, rule: str, when: Lit, frame: bool = True) -> None:
+        """Rule ``rule``: the action leaves the stack with ``status`` (owning the frame of its status and zone unless
+        ``frame`` is false)."""
+        tr.set(("status", action_id), status, rule, when, frame)
+        tr.set(("zone", action_id), NONE if not comp.objects[action_id].card else self.graveyard, rule, when, frame)
 
     def resolve(self, comp, ev, *, resolves: str, interrupted: str) -> None:
         """Rule ``resolves``: requirements are checked again and the action resolves and is paid;
@@ -172,8 +174,12 @@ class Ruleset:
             self.interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule=interrupted)
 
     def interrupt(self, comp, tr, action_id: str, when: Lit, *, rule: str) -> None:
-        """Rule ``rule``: an interrupted action leaves the stack and its cost is not paid (the source keeps its state)."""
-        self._leave_stack(comp, tr, action_id, "interrupted", rule, when)
+        """Rule ``rule``: an interrupted action leaves the stack and its cost is not paid (the source keeps its state).
+
+        It is an exception to the step's resolution rule, which owns the frame: an action that never reached the
+        stack stays as it is under the resolution rule, not under ``rule``.
+        """
+        self._leave_stack(comp, tr, action_id, "interrupted", rule, when, frame=False)
         source = getattr(comp.objects[action_id].action, "source", None)
         for key in self.cost_keys(comp, source):
             tr.keep(key, rule, when)

@@ -9,6 +9,14 @@ A stage holds one variable per state key:
 
 ``ctrl`` is the *default* controller; the effective controller and every other
 characteristic that continuous effects touch are derived per stage (solver.encoding.derived).
+
+Rules own their frame: a key that some rule may change in a transition stays as it
+was, when none of the conditions on it holds, under the literals of the rules that
+could change it (``RuleModel.any_rule``), not under ``core.inertia``. So the core
+of a non-event ("X was not countered") names the rule whose condition excluded X.
+``core.inertia`` keeps only the keys that no rule could change there (touched only
+by an explicit keep or read on the new stage); keys nobody touches share the
+previous stage's variable.
 """
 from __future__ import annotations
 
@@ -69,6 +77,8 @@ class Stage:
     derived: dict[tuple, object] = field(default_factory=dict)
     #: keys whose value is defined by a rule at every stage (static effects), not by inertia
     defined: set[tuple] = field(default_factory=set)
+    #: the rule that defines each such key (for the step trace)
+    defined_by: dict[tuple, str] = field(default_factory=dict)
 
     def __getitem__(self, key: tuple):
         return self.vars[key]
@@ -105,8 +115,14 @@ class Transition:
         self.prev = prev
         self.next = Stage(index, label, LazyVars(self._make))
         self.next.defined = set(prev.defined)
+        self.next.defined_by = dict(prev.defined_by)
         self._whens: dict[tuple, list[Lit]] = {}
+        self._owners: dict[tuple, set[str]] = {}
         self._always: set[tuple] = set()
+        #: (rule id, key, kind 'set' | 'keep', condition) of every clause, for the step trace
+        self.clauses: list[tuple[str, tuple, str, Lit]] = []
+        #: (key, rule ids owning its frame, conditions under which it may change) of every framed key
+        self.frames: list[tuple[tuple, tuple[str, ...], list[Lit]]] = []
 
     def _make(self, key: tuple, probe: bool = False):
         if key not in self.domains:
@@ -115,19 +131,27 @@ class Transition:
             return True
         return new_var(self.rm, key, self.domains[key], self.next.index)
 
-    def _touch(self, key: tuple, when: Lit | None) -> list:
+    def _touch(self, key: tuple, when: Lit | None, owner: str | None = None) -> list:
         if key not in self.domains:
             raise KeyError(f"no state variable {key}")
         self.next.vars[key]  # a key a rule may change gets its own variable at this stage
+        if owner is not None and when is not self.rm.false:  # a rule that can never fire here does not own it
+            self._owners.setdefault(key, set()).add(owner)
         if when is None or when is self.rm.true:
             self._always.add(key)
             return []
         self._whens.setdefault(key, []).append(when)
         return [when]
 
-    def set(self, key: tuple, value, rule_id: str, when: Lit | None = None) -> None:
-        """Rule ``rule_id``: if ``when`` holds, next[key] takes ``value`` (a name, bool, int, literal or variable)."""
-        enforce = [self.rm.rule(rule_id)] + self._touch(key, when)
+    def set(self, key: tuple, value, rule_id: str, when: Lit | None = None, frame: bool = True) -> None:
+        """Rule ``rule_id``: if ``when`` holds, next[key] takes ``value`` (a name, bool, int, literal or variable).
+
+        The rule also owns the key's frame here (unchanged when no condition on it holds), unless ``frame`` is
+        false: an exception to another rule of the same step, which owns it (an interrupted action is the
+        resolution rule's business when it never reached the stack).
+        """
+        enforce = [self.rm.rule(rule_id)] + self._touch(key, when, rule_id if frame else None)
+        self.clauses.append((rule_id, key, "set", self.rm.true if when is None else when))
         var = self.next.vars[key]
         if isinstance(var, Cat):
             if isinstance(value, Cat):
@@ -140,25 +164,30 @@ class Transition:
     def keep(self, key: tuple, rule_id: str, when: Lit | None = None) -> None:
         """Rule ``rule_id``: if ``when`` holds, next[key] explicitly keeps its previous value."""
         enforce = [self.rm.rule(rule_id)] + self._touch(key, when)
+        self.clauses.append((rule_id, key, "keep", self.rm.true if when is None else when))
         equal(self.rm, self.next.vars[key], self.prev.vars[key], enforce)
 
-    def free(self, key: tuple, when: Lit | None = None) -> None:
-        """Release ``key`` from inertia when ``when`` holds: a choice left to the players."""
-        self._touch(key, when)
+    def free(self, key: tuple, when: Lit | None = None, rule_id: str | None = None) -> None:
+        """Release ``key`` from its frame when ``when`` holds: a choice left to the players (under rule ``rule_id``,
+        which then owns the key's frame here, as a rule setting it would)."""
+        self._touch(key, when, rule_id)
 
     def finish(self) -> Stage:
-        """Add the frame axiom (core.inertia) for every key: unchanged unless some rule's condition held.
+        """Add the frame for every key of the new stage: unchanged unless some condition on it held.
 
-        Keys defined afresh at every stage (static effects) always get a new variable; keys nobody used
-        share the previous variable.
+        The frame of a key some rule could change sits under those rules' literals; a key no rule could change
+        here keeps its value under ``core.inertia``. Keys defined afresh at every stage (static effects) always get a
+        new variable; keys nobody used share the previous variable.
         """
-        inertia = self.rm.rule("core.inertia")
         for key in self.next.defined:
             self.next.vars[key]
         for key, var in list(self.next.vars.items()):
             if key in self._always or key in self.next.defined:
                 continue
             whens = self._whens.get(key, [])
-            equal(self.rm, var, self.prev.vars[key], [inertia] + [self.rm.neg(w) for w in whens])
+            owners = self._owners.get(key)
+            frame = self.rm.any_rule(owners) if owners else self.rm.rule("core.inertia")
+            equal(self.rm, var, self.prev.vars[key], [frame] + [self.rm.neg(w) for w in whens])
+            self.frames.append((key, tuple(sorted(owners)) if owners else ("core.inertia",), whens))
         self.next.vars.close(self.prev.vars)
         return self.next

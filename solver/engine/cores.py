@@ -1,9 +1,36 @@
 """Minimal, re-checked infeasibility cores: the rules and scenario facts that together exclude something.
 
-Cores start from the solver's own (``sufficient_assumptions_for_infeasibility``)
-and are shrunk by deletion, rules before facts, preferred rules last; every core
-shown is re-checked by solving with it alone. A core that cannot be confirmed
-with presolve on or off is reported ``unknown``, never shown.
+Preferred explanations. Minimal cores are not unique: "A is not countered" may be
+excluded by the rule whose condition failed or by bookkeeping that carries a value
+along. Among minimal cores this module returns the one a designer reads best, by a
+preference order over the assumptions (``rank``, best first):
+
+0. the rules a ``because`` names (ids or sections), when the question asks for them;
+1. game rules (every id that is not ``core.*``), those the scenario cites in ``rules:`` (``cited``) kept before
+   the others when either would do (several rules owning one key's frame);
+2. scenario facts;
+3. core bookkeeping (``core.move``, ``core.declare``, ``core.timestamp`` ...), and rules that did nothing in the
+   actual outcomes (``demoted``: every condition of theirs was false, their frames never held; see
+   ``solver.check.trace``): an explanation follows what happened, not a case that did not arise;
+4. ``core.inertia``, the frame of keys no rule could change.
+
+The search has two phases, each a sequence of solves under assumptions:
+
+- *alternatives*: starting from the solver's own core
+  (``sufficient_assumptions_for_infeasibility``), each rule of it below the best rank
+  (bookkeeping, rules that did nothing, game rules the scenario does not cite that share
+  a key's frame with another rule; and, when a ``because`` rule is missing, every rule
+  that competes with it) is dropped from the
+  whole set of assumptions, worst first; if the rest is still infeasible it stays
+  dropped and the solver's new core is taken. So a worse rule is kept only when no
+  explanation without it exists, given the better ones.
+- *deletion*: the core is made minimal by trying to remove each member, worst rank
+  first (ties by name), so that what remains keeps the preferred members.
+
+This is a lexicographic preference (OCUS's weighted idea, by deletion order rather
+than by a minimum-cost hitting set): cheap, deterministic, and every core it shows is
+minimal. Every core shown is re-checked by solving with it alone; a core that cannot
+be confirmed with presolve on or off is reported ``unknown``, never shown.
 """
 from __future__ import annotations
 
@@ -12,6 +39,19 @@ from ortools.sat.python import cp_model
 
 from solver.encoding.cp import Lit
 from solver.engine.settings import Answer
+
+def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset(),
+         cited: set[str] = frozenset()) -> float:
+    """Preference of an assumption name (``rule:...`` or ``fact:...``) in an explanation: 0 best, 4 worst."""
+    if name in preferred:
+        return 0
+    if name == "rule:core.inertia":
+        return 4
+    if name.startswith("rule:core.") or name in demoted:
+        return 3
+    if name.startswith("fact:"):
+        return 2
+    return 1 if name in cited else 1.5
 
 
 @dataclass
@@ -30,14 +70,19 @@ class CoreFinder:
         """``engine``: the ``solver.engine.solve.Engine`` whose solves the cores are made of."""
         self.engine = engine
         self._cores: dict[tuple, tuple] = {}
+        #: assumption names of rules that did nothing in the actual outcomes (set once, before the first core)
+        self.demoted: set[str] = set()
+        #: assumption names of the rules the scenario cites (its topic)
+        self.cited: set[str] = set()
+        #: assumption names of rules that share the frame of some key with another rule (either may explain it)
+        self.shared: set[str] = set()
 
     # -- cores ---------------------------------------------------------------------
     def core(self, extra: list[Lit] = (), prefer: tuple[str, ...] = ()) -> tuple:
-        """Why is the model plus ``extra`` infeasible: a deletion-minimal core, re-checked.
+        """Why is the model plus ``extra`` infeasible: the preferred deletion-minimal core, re-checked.
 
-        Minimal cores need not be unique; rules named in ``prefer`` (ids or id prefixes) are tried for
-        removal last, so when some minimal core contains them, that is the one found.
-        Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit or when
+        Rules named in ``prefer`` (ids or id prefixes) rank first, so when some minimal core contains them, that is
+        the one found. Returns (SAT, None) if it is in fact feasible, (UNKNOWN, None) on a time limit or when
         the core cannot be confirmed with presolve either way (a solver bug is never shown as a reason).
         Cores are cached by query, so an action and an expectation asking the same question share one.
         """
@@ -64,26 +109,12 @@ class CoreFinder:
         if answer is not Answer.UNSAT:
             return answer, None
         found = self._core_names(s)
-        if pref - found:  # look for another explanation: drop competing rules against everything else
-            background = set(self.engine.named)
-            for rival in sorted(n for n in found if n.startswith("rule:") and n not in pref):
-                answer, s = self.engine.solve(extra, sorted(background - {rival}))
-                if answer is Answer.UNKNOWN:
-                    return Answer.UNKNOWN, None
-                if answer is Answer.UNSAT:
-                    background.discard(rival)
-                    found = self._core_names(s)
-        kept = found | pref
-        rules_first = sorted(kept - pref, key=lambda n: (not n.startswith("rule:"), n))
-        for name in rules_first + sorted(pref):  # least preferred first: other rules, then facts
-            if name not in kept:
-                continue
-            trial = kept - {name}
-            answer, s = self.engine.solve(extra, sorted(trial))
-            if answer is Answer.UNKNOWN:
-                return Answer.UNKNOWN, None
-            if answer is Answer.UNSAT:
-                kept = (self._core_names(s) & trial) | (pref & trial)
+        answer, found = self._alternatives(extra, pref, found)
+        if answer is not Answer.UNSAT:
+            return answer, None
+        answer, kept = self._deletion(extra, pref, found | pref)
+        if answer is not Answer.UNSAT:
+            return answer, None
         final, _ = self.engine.solve(extra, sorted(kept))  # re-check: the kept set alone is infeasible
         if final is Answer.UNKNOWN:
             return Answer.UNKNOWN, None
@@ -91,8 +122,44 @@ class CoreFinder:
         facts = sorted(n[5:] for n in kept if n.startswith("fact:"))
         return Answer.UNSAT, Core(rules, facts, verified=final is Answer.UNSAT)
 
+    def _alternatives(self, extra: list[Lit], pref: set[str], found: set[str]) -> tuple[Answer, set[str]]:
+        """Drop the worst-ranked members of the core from the whole set of assumptions while it stays infeasible."""
+        background = set(self.engine.named)
+        tried: set[str] = set()
+
+        def rivals() -> list[str]:
+            missing = bool(pref - found)  # a 'because' rule is not in the core: any other rule competes with it
+            out = [n for n in found if n not in tried and n not in pref and n.startswith("rule:")
+                   and (missing or rank(n, demoted=self.demoted) >= 3
+                        or (n in self.shared and rank(n, cited=self.cited) > 1))]
+            return sorted(out, key=lambda n: (-rank(n, demoted=self.demoted, cited=self.cited), n))
+
+        while True:
+            todo = rivals()
+            if not todo:
+                return Answer.UNSAT, found
+            rival = todo[0]
+            tried.add(rival)
+            answer, s = self.engine.solve(extra, sorted(background - {rival}))
+            if answer is Answer.UNKNOWN:
+                return Answer.UNKNOWN, found
+            if answer is Answer.UNSAT:
+                background.discard(rival)
+                found = self._core_names(s)
+
+    def _deletion(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
+        """Deletion-based minimisation, worst rank first: what remains is minimal and keeps the preferred members."""
+        for name in sorted(kept, key=lambda n: (-rank(n, pref, self.demoted, self.cited), n)):
+            if name not in kept:
+                continue
+            trial = kept - {name}
+            answer, s = self.engine.solve(extra, sorted(trial))
+            if answer is Answer.UNKNOWN:
+                return Answer.UNKNOWN, kept
+            if answer is Answer.UNSAT:
+                kept = (self._core_names(s) & trial) | (pref & trial)
+        return Answer.UNSAT, kept
+
     def _core_names(self, s: cp_model.CpSolver) -> set[str]:
         """Names of the assumptions in the solver's last infeasibility core."""
         return {self.engine.by_index[i] for i in s.sufficient_assumptions_for_infeasibility() if i in self.engine.by_index}
-
-

@@ -24,3 +24,5 @@ class SolverOptions:
     #: (tests/test_solver_settings.py checks both)
     presolve: bool = False
     max_outcomes: int = 32
+    #: rule ids switched off: left out of the assumptions, so their clauses relax (rule coverage)
+    rules_off: tuple[str, ...] = ()

@@ -19,7 +19,8 @@ class Engine:
     def __init__(self, rm: RuleModel, options: SolverOptions | None = None) -> None:
         self.rm = rm
         self.options = options or SolverOptions()
-        self.named = rm.assumptions()
+        off = {f"rule:{r}" for r in self.options.rules_off}
+        self.named = {n: lit for n, lit in rm.assumptions().items() if n not in off}
         self.by_index = {int(lit.index): name for name, lit in self.named.items()}
         self.solves = 0
         self.enum_lit = rm.new_bool("enumeration")

@@ -235,6 +235,16 @@ class CoreRules:
             w.note(rule)
         return all(ok for _, ok in reqs)
 
+    def weigh(self, w: World, st: State, spec, apply: bool, pay: bool = True) -> None:
+        """Note the rules of what an action would do and pay: their conditions are weighed whether or not it resolves
+        (the rules own the frame of what they could change)."""
+        scratch = Step()
+        if apply:
+            self.kind_apply(w, st, spec, scratch)
+        if pay:
+            self.kind_pay(w, st, spec, scratch)
+        w.note(*scratch.rules())
+
     def _leave_stack(self, w: World, step: Step, action: str, status: str, rule: str) -> None:
         step.set(key("status", action), status, rule)
         step.set(key("zone", action), self.graveyard if w.objects[action].card else NONE, rule)
@@ -268,8 +278,8 @@ class CoreRules:
         self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="core.interrupt")
 
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.executing."""
-        self.finish_execution(w, prev, ev, step, completes="core.executing")
+        """core.resolve: the resolution it started completes."""
+        self.finish_execution(w, prev, ev, step, completes="core.resolve")
 
     def declare(self, w: World, prev: State, ev, step: Step, *, legal: str, illegal: str) -> None:
         """Rule ``legal``: a legal declaration goes on the stack under its actor's control; rule ``illegal``: an
@@ -288,9 +298,10 @@ class CoreRules:
         a = ev.action
         w.note(resolves, interrupted)
         legal = self.legal(w, prev, a)  # weighed whatever the status, as the encoding does
+        spec = w.objects[a].spec
+        self.weigh(w, prev, spec, apply=True)
         if prev[key("status", a)] != "on_stack":
             return
-        spec = w.objects[a].spec
         if legal:
             self._leave_stack(w, step, a, "resolved", resolves)
             self.kind_apply(w, prev, spec, step)
@@ -303,6 +314,7 @@ class CoreRules:
         ``interrupted``: otherwise it is removed, unpaid."""
         a = ev.action
         w.note(starts, interrupted)
+        self.weigh(w, prev, w.objects[a].spec, apply=False)
         if prev[key("status", a)] != "on_stack":
             return
         if self.legal(w, prev, a):
@@ -316,6 +328,7 @@ class CoreRules:
         """Rule ``completes``: an executing action completes whatever changed meanwhile."""
         a = ev.action
         w.note(completes)
+        self.weigh(w, prev, w.objects[a].spec, apply=True, pay=False)
         if prev[key("status", a)] == "executing":
             step.set(key("status", a), "resolved", completes)
             self.kind_apply(w, prev, w.objects[a].spec, step)

@@ -28,7 +28,7 @@ cannot lose") is settled in this order:
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from models.results import ClaimResult
 from solver.encoding.compile import ScenarioError
@@ -329,7 +329,9 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
             out.append(res)
             continue
         try:
-            found = [analyse_claim(claim, position_from(sc, rs, claim.player, st), options, horizon) for st in states]
+            off = frozenset(getattr(options, "rules_off", ()))
+            found = [analyse_claim(claim, replace(position_from(sc, rs, claim.player, st), rules_off=off), options,
+                                   horizon) for st in states]
         except CombatError as exc:
             raise ScenarioError(f"claims[{i}]" + (f" (line {line})" if line else "") + f": {exc}") from None
         pick = next((a for a in found if a.verdict == "refuted"), None) or \

@@ -174,7 +174,7 @@ class CombatModel:
         """Solve under every rule literal; returns ('sat'|'unsat'|'unknown', solver, rule ids of a core if unsat)."""
         m = self.m
         m.clear_assumptions()
-        rules = dict(sorted(self.rm.rules.items()))
+        rules = {r: lit for r, lit in sorted(self.rm.rules.items()) if r not in self.pos.rules_off}
         m.add_assumptions(list(rules.values()) + list(extra))
         s = cp_model.CpSolver()
         s.parameters.num_workers = 1

@@ -120,6 +120,8 @@ class Position:
     first: int = 0
     counterstrike: bool = True
     names: dict = field(default_factory=dict, compare=False, hash=False)
+    #: rule ids switched off in every CP-SAT model of this position (rule coverage)
+    rules_off: frozenset = field(default=frozenset(), compare=False, hash=False)
 
     def side(self, s: int) -> tuple[Unit, ...]:
         """Units of side ``s``."""

@@ -61,8 +61,8 @@ class Conservation:
     def _move_or_die(self, comp, tr, obj: str, due) -> None:
         """berserk.conservation, an undeclared choice: the obliged card moves to a free adjacent cell, or dies."""
         rm, prev, nxt = comp.rm, tr.prev, tr.next
-        tr.free(("zone", obj), due)
-        tr.free(("cell", obj), due)
+        tr.free(("zone", obj), due, "berserk.conservation")
+        tr.free(("cell", obj), due, "berserk.conservation")
         tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", due)
         dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
         rm.clause("berserk.conservation", [dies, stays], [due])

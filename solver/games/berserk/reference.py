@@ -154,12 +154,14 @@ class BerserkRules(CoreRules):
         """A card arriving in play on an occupied cell takes the duty to move."""
         if cell is None or zone != "play" or not self.obliged(w, obj):
             return
+        w.note("berserk.conservation")  # weighed whether or not the cell is occupied
         if any(q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play" and prev[key("cell", q)] == cell
                for q in w.objects):
             step.set(key("flag", obj, MUST_MOVE), "1", "berserk.conservation")
 
     def on_choice_subphase(self, w: World, prev: State, ev, step: Step) -> None:
         """Declared moves happen; an obliged card not moved keeps the duty (another obligation) or dies."""
+        w.note("berserk.conservation", "berserk.conservation.carry")  # weighed for every card that could be due
         for oid, cell in ev.moves.items():
             step.set(key("cell", oid), cell, "berserk.movement")
             if self.obliged(w, oid):

@@ -125,7 +125,7 @@ class ControlVictoryRules:
         if spec.kind == "incarnate":
             step.set(key("flag", card, "incarnated"), "1", "berserk.532.5.4.once")
             xs = [x for a, x in _incarnations(w, card) if self.has_ability(w, st, card, a)]
-            step.set(key("attr", card, "incarnation"), str(max(xs)), "berserk.532.5.4")
+            step.set(key("attr", card, "incarnation"), str(max(xs, default=0)), "berserk.532.5.4")
 
     def kind_pay(self, w: World, st: State, spec, step: Step) -> None:
         """Control and entering actions cost nothing here."""
@@ -149,7 +149,7 @@ class ControlVictoryRules:
         """Cards join the squad one by one unless the squad so far holds a clashing card (532.8)."""
         st = dict(prev)
         for card in ev.cards:
-            w.note("berserk.532.8.recruit")
+            w.note("berserk.532.8.recruit", "berserk.recruit")  # whether it joins or not, recruiting is weighed
             if self.clashes(w, st, card, ev.player):
                 continue
             for k, v in ((key("zone", card), "play"), (key("ctrl", card), ev.player)):
@@ -161,10 +161,10 @@ class ControlVictoryRules:
 
     def on_lose_control(self, w: World, prev: State, ev, step: Step) -> None:
         """The opponent takes the card, unless it cannot join their squad: then it stays (532.7, 532.8)."""
+        w.note("berserk.532.7.lose", "berserk.532.7.keep", "berserk.532.8")  # weighed even when the card is not theirs
         if self.controller(w, prev, ev.object) != ev.player:
             return
         opp = self.opponent(w, ev.player)
-        w.note("berserk.532.8")
         if self.clashes(w, prev, ev.object, opp):
             step.set(key("ctrl", ev.object), prev[key("ctrl", ev.object)], "berserk.532.7.keep")
         else:

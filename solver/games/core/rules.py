@@ -13,9 +13,9 @@ RULES = {
     "core.prohibition_beats_permission": "When one effect permits and another prohibits an action, the prohibition wins.",
     "core.declare": "A declared action whose every requirement holds goes on the stack.",
     "core.illegal": "An action that cannot be declared is illegal and never goes on the stack.",
-    "core.resolve": "A stack action whose requirements still hold resolves and its cost is paid.",
+    "core.resolve": "A stack action whose requirements still hold resolves (or starts executing) and its cost is paid; "
+                    "an action already executing completes and can no longer be interrupted.",
     "core.interrupt": "A stack action whose requirements no longer hold is removed without resolving or paying.",
-    "core.executing": "An action that is already executing completes; it can no longer be interrupted.",
     "core.move": "A move event puts the object in the named zone and cell.",
     "core.modify": "A modify event changes the attribute by its delta.",
     "core.flag": "A set_flag event sets the flag.",
@@ -31,7 +31,6 @@ DEFAULT_IDS = {
     "permission": "core.permission", "cannot": "core.prohibition",
     "prohibit_beats_permit": "core.prohibition_beats_permission", "static": "core.static",
     "declare": "core.declare", "illegal": "core.illegal", "resolve": "core.resolve", "interrupt": "core.interrupt",
-    "executing": "core.executing",
 }
 
 

@@ -258,6 +258,9 @@ class RiftboundRules(CoreRules):
             self._holders(w, pr, leaving)
             self._passes_of_focus(w, pr)
             self._passes_of_priority(w, pr)
+        else:  # the game is over: every step's condition failed, the chain items' rules were weighed all the same
+            for a in self._actions(w):
+                self.legal(w, pr.st, a)
         pr.into(step, prev)
 
     def _leave(self, w, pr: Procedure, ev, leaving, after, sides) -> None:

@@ -366,7 +366,7 @@ class Riftbound(Ruleset):
                 self._leave_stack(comp, tr, a, "resolved", "riftbound.concede.passes.priority", ok)
                 self.action_kind(comp, a).apply(comp, tr, spec, ok)
                 self._leave_stack(comp, tr, a, "interrupted", "core.interrupt",
-                                  rm.all_of([go[a], rm.neg(legal[a])]))
+                                  rm.all_of([go[a], rm.neg(legal[a])]), frame=False)
             resolved = rm.any_of(list(go.values()))
             tr.set(("turn", "priority"), st["turn", "active_player"], "riftbound.chain.restore_priority", resolved)
             for p in comp.players:

@@ -250,6 +250,7 @@ class Ti4Rules(CoreRules):
     def _check(self, w: World, s1: State) -> Stage:
         """75.1: a player in the game meeting all three conditions is eliminated; each failing one keeps them."""
         stage = Stage(s1)
+        w.note("ti4.75.1")  # weighed for every player, in the game or not
         for p in w.players:
             k = key("pstatus", p)
             if s1[k] != "in_game":
