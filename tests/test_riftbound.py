@@ -42,7 +42,7 @@ def passed(what: str, *who: str, players=FOUR) -> list[dict]:
 BOARD = {"cells": ["bf1", "bf2"]}
 FIELDS = [{"id": "a_field", "owner": "a", "zone": "battlefield", "cell": "bf1", "types": ["battlefield"]},
           {"id": "b_field", "owner": "b", "zone": "battlefield", "cell": "bf2", "types": ["battlefield"],
-           "abilities": ["plus_one"]},
+           "abilities": ["units_here_plus_one"]},
           {"id": "blank", "zone": "none", "types": ["battlefield"], "card": False, "token": True},
           unit("c_unit", "c", "battlefield", 4, cell="bf2")]
 BONUS = [{"id": "bonus", "source": "b_field", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1,
@@ -73,8 +73,8 @@ CASES = {
                                       {"object": "blank", "zone": "none"}),
     "riftbound.concede.battlefield.in_place": (REPLACE, {"object": "c_unit", "zone": "battlefield", "cell": "bf2"},
                                                {"object": "c_unit", "cell": "bf1"}),
-    "riftbound.concede.blank": (REPLACE, {"object": "blank", "abilities": {"plus_one": False}},
-                                {"object": "blank", "abilities": {"plus_one": True}}),
+    "riftbound.concede.blank": (REPLACE, {"object": "blank", "abilities": {"units_here_plus_one": False}},
+                                {"object": "blank", "abilities": {"units_here_plus_one": True}}),
     "riftbound.concede.effects_end": (REPLACE, {"effect": "bonus", "effect_active": False},
                                       {"effect": "bonus", "effect_active": True}),
     "riftbound.concede.recompute": (REPLACE, {"object": "c_unit", "attributes": {"power": 4}},

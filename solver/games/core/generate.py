@@ -106,7 +106,7 @@ class CoreGen(RandomParts):
         elif kind == "set" and self.chance(0.5):
             e.update(attribute="alignment", value=r.choice(ALIGNMENTS))
         else:
-            e.update(attribute="life", value=r.randint(-1, 3))
+            e.update(attribute="life", value=r.randint(0, 3))
         durations = ["permanent", "until_end_of_turn", "until_next_turn"] + (["static", "static"] if source else [])
         e["duration"] = r.choice(durations)
         if e["duration"] == "until_next_turn":
