@@ -57,7 +57,7 @@ TEAMS = [{"id": "a", "team": "red"}, {"id": "b", "team": "blue"}, {"id": "c", "t
 
 # rule -> (scenario parts, expectation that must hold, its opposite, which must be impossible because of the rule)
 CASES = {
-    "riftbound.concede": (dict(events=CONCEDE_B), {"player": "b", "status": "lost"}, {"player": "b", "status": "in_game"}),
+    "riftbound.concede": (dict(events=CONCEDE_B), {"player": "b", "status": "conceded"}, {"player": "b", "status": "in_game"}),
     "riftbound.concede.last_standing": (dict(players=("a", "b"), events=CONCEDE_B), {"winner": "a"},
                                         {"player": "a", "status": "in_game"}),
     "riftbound.concede.team": (dict(players=TEAMS, events=CONCEDE_B), {"player": "d", "status": "lost"},
@@ -160,7 +160,7 @@ def test_a_false_expectation_fails_with_a_reason(rule):
 def test_conceding_twice_changes_nothing_the_second_time():
     """A player already out of the game cannot concede again: no second removal, no second turn change."""
     res = run(rb(turn={"active_player": "b"}, events=CONCEDE_B + CONCEDE_B,
-                 expect=[{"turn": {"active_player": "c"}}, {"player": "b", "status": "lost"}, {"unique": True}]))
+                 expect=[{"turn": {"active_player": "c"}}, {"player": "b", "status": "conceded"}, {"unique": True}]))
     assert res.status.value == "pass", [(e.description, e.verdict, e.message) for e in res.expectations]
 
 

@@ -40,9 +40,10 @@ def nearest(word: str, known: list[str] | tuple[str, ...], n: int = 3) -> list[s
     """The known words closest to ``word``: the same word in another case or number first, then by spelling."""
     lower = {k.lower(): k for k in known}
     w = word.strip().lower()
-    out = [lower[f] for f in (w, w.replace(" ", "_").replace("-", "_"), _singular(w), w + "s") if f in lower]
-    out += [lower[m] for m in difflib.get_close_matches(w, list(lower), n=n, cutoff=0.6)]
-    return list(dict.fromkeys(out))[:n]
+    same = [lower[f] for f in (w, w.replace(" ", "_").replace("-", "_"), _singular(w), w + "s") if f in lower]
+    if same:
+        return list(dict.fromkeys(same))
+    return [lower[m] for m in difflib.get_close_matches(w, list(lower), n=n, cutoff=0.6)]
 
 
 def hint(word: str, known: list[str] | tuple[str, ...]) -> str:

@@ -151,7 +151,7 @@ class _Gen(RandomParts):
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"object": o, "cell": r.choice(self.cells + ["none"])},
-            lambda: {"player": self.player(), "status": r.choice(("in_game", "won", "lost"))},
+            lambda: {"player": self.player(), "status": r.choice(("in_game", "won", "lost", "conceded"))},
             lambda: {"winner": self.player()},
             lambda: {"turn": {r.choice(("active_player", "priority", "focus")): self.player()}},
             lambda: {"turn": {"showdown": self.chance(0.5)}},
