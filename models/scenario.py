@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from models.base import Id, Name, RuleId, Strict, Value
 from models.effects import Effect, Selector
@@ -284,7 +284,7 @@ def _field_of(item, value: str) -> tuple:
             return (name, value)
         if isinstance(v, dict) and value in v.values():
             return (name, next(k for k, x in v.items() if x == value))
-        if hasattr(v, "model_fields"):
+        if isinstance(v, BaseModel):
             inner = _field_of(v, value)
             if inner:
                 return (name,) + inner
