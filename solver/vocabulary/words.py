@@ -194,6 +194,13 @@ class Vocabulary:
         """The zones each player has one of (an owner's graveyard, a holder's hand)."""
         return tuple(z for z in self.zones if z.whose)
 
+    def whose(self, zone: str, owner: str | None, holder: str | None) -> str | None:
+        """The player whose zone ``zone`` is, for an object with this owner and holder (None: a shared zone)."""
+        z = self.zone(zone)
+        if z is None or not z.whose:
+            return None
+        return owner if z.whose == "owner" else holder
+
     def size(self) -> dict[str, int]:
         """Count of words by category (event fields and action parameters counted under events and actions)."""
         out = {c: len(self.words(c)) for c in CATEGORIES}

@@ -169,6 +169,8 @@ class CoreGen(RandomParts):
         o = r.choice(self.ids())
         options = [
             lambda: {"object": o, "zone": r.choice(self.zones)},
+            lambda: {"object": o, "zone_owner": r.choice(self.players)},
+            lambda: {"object": o, "owner": r.choice(self.players)},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "attributes": {r.choice(("tokens", "life")): r.randint(0, 3)}},
             lambda: {"object": o, "allowed": {r.choice(ACTIONS): self.chance(0.5)}},

@@ -203,6 +203,7 @@ class _Gen(RandomParts):
         p = r.choice(self.players)
         options = [
             lambda: {"object": o, "zone": r.choice(ZONES + ("command", "none"))},
+            lambda: {"object": o, "zone_owner": p},
             lambda: {"object": o, "controller": r.choice(self.players)},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"player": p, "status": r.choice(STATUSES)},

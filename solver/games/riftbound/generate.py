@@ -148,6 +148,7 @@ class _Gen(RandomParts):
         o = r.choice(ids)
         options = [
             lambda: {"object": o, "zone": r.choice(("base", "battlefield", "banishment", "outside", "trash"))},
+            lambda: {"object": o, "zone_owner": self.player()},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"object": o, "cell": r.choice(self.cells + ["none"])},

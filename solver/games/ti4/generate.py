@@ -196,6 +196,7 @@ class _Gen(RandomParts):
             lambda: {"object": o, "zone": r.choice(("board", "box", "reinforcements", "hand", "play_area",
                                                      "common_area", "captured"))},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
+            lambda: {"object": o, "zone_owner": p},
             lambda: {"object": o, "exists": self.chance(0.5)},
         ]
         return vary_expectation(self, r.choice(options)(), counts=False)
