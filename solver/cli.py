@@ -141,11 +141,17 @@ def explain(path: Path = typer.Argument(..., help="One scenario file.")) -> None
 
 
 @app.command()
-def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to a file instead of stdout.")) -> None:
-    """Print the JSON Schema (draft-07) of scenario files, for editor completion."""
-    from models.schema import scenario_schema
+def schema(
+    game: Optional[str] = typer.Option(None, "--game", "-g", help="One game's schema (default: every game, "
+                                                                 "selected by the scenario's 'game:')."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to a file instead of stdout."),
+) -> None:
+    """Print the JSON Schema (draft-07) of scenario files with each game's words, for editor completion."""
+    from solver.vocabulary.schema import combined_schema, game_schema
 
-    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False)
+    if game is not None and game not in registry.names():
+        _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
+    text = json.dumps(game_schema(game) if game else combined_schema(), indent=2, ensure_ascii=False)
     if output:
         output.write_text(text + "\n", encoding="utf-8")
     else:
