@@ -163,12 +163,17 @@ def rules(
     game: str = typer.Argument("core", help=f"{' | '.join(registry.names())}"),
     where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
 ) -> None:
-    """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
+    """A game's reference: rule ids with their texts, every word with its meaning, the events with their fields and
+    a minimal example (docs/games/<game>.md); with --where, the rule ids and the scenarios citing each."""
     from solver.check import rulebook
+    from solver.vocabulary.docs import render
 
     if game not in registry.names():
         _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
-    cited = _citations(where, game) if where else {}
+    if where is None:
+        typer.echo(render(game), nl=False)
+        return
+    cited = _citations(where, game)
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         if where:

@@ -338,8 +338,8 @@ class _Check:
             if name in EVENT_COMMON:
                 continue
             if name not in fields:
-                self.problem(path + (name,), f"field '{name}' of a '{t}' event is not read by any {self.game} rule"
-                                             f"{hint(name, list(fields))}")
+                self.problem(path + (name,), f"unknown field '{name}' of a '{t}' event for {self.game}: no "
+                                             f"{self.game} rule reads it{hint(name, list(fields))}")
             else:
                 self.value(path + (name,), fields[name], value, f"field of '{t}'")
         if t in ("declare", "trigger"):
@@ -440,8 +440,9 @@ def _checked(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
         loaded = validate_data(data, linemap, file)
     except LoadErrors as exc:
         errors += exc.errors
-    taken = {(e.line, e.col) for e in errors}
-    errors += [e for e in located(problems(data), linemap, file) if (e.line, e.col) not in taken]
+    words = located(problems(data), linemap, file)
+    taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
+    errors = [e for e in errors if (e.line, e.col) not in taken] + words
     if errors:
         raise capped(errors)
     return loaded  # type: ignore[return-value]

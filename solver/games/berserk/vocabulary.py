@@ -108,7 +108,7 @@ VOCABULARY = SHARED.extend(
         )),
         Event("recruit", "the Recruit subphase: cards join the squad in order, unless 532.8 forbids one", (
             Text("player", "who recruits", required=True),
-            Word("cards", "the cards, in order"),
+            Text("cards", "the cards, in order", required=True),
             Word("cells", "card -> the cell it is placed on"),
         )),
         Event("lose_control", "a player loses control of a card: the opponent gets it, unless it cannot join their "
