@@ -43,7 +43,7 @@ BOARD = {"cells": ["bf1", "bf2"]}
 FIELDS = [{"id": "a_field", "owner": "a", "zone": "battlefield", "cell": "bf1", "types": ["battlefield"]},
           {"id": "b_field", "owner": "b", "zone": "battlefield", "cell": "bf2", "types": ["battlefield"],
            "abilities": ["units_here_plus_one"]},
-          {"id": "blank", "zone": "none", "types": ["battlefield"], "card": False, "token": True},
+          {"id": "blank", "zone": "none", "types": ["battlefield"], "card": False},
           unit("c_unit", "c", "battlefield", 4, cell="bf2")]
 BONUS = [{"id": "bonus", "source": "b_field", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1,
           "targets": {"types": ["unit"], "zone": "battlefield", "cell": "source"}, "duration": "static"}]

@@ -117,7 +117,7 @@ VOCABULARY = SHARED.extend(
         Declared("count_actions", "`into` names the reader's attribute that receives the count",
                  category="player_attributes", event="count_actions", field="into"),
     ),
-    features=features("teams"),
+    features=features("teams", "tokens"),
     example="""\
 id: example-mtg
 game: mtg
