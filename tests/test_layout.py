@@ -59,7 +59,7 @@ def test_a_game_provides_everything(name: str) -> None:
     doc = g.load("generator")(random.Random(7), 0)
     assert Scenario.model_validate(doc).game == name
     vocab = g.load("vocabulary")
-    assert isinstance(vocab, Vocabulary) and vocab.game == name and vocab.example
+    assert isinstance(vocab, Vocabulary) and vocab.game == name and vocab.example and vocab.notes
     assert set(vocab.names("zones")) == set(ruleset.zones) | {"none"}, "the vocabulary names the ruleset's zones"
     assert set(vocab.names("actions")) == set(ruleset.actions), "and its action kinds"
     assert set(vocab.names("derived_flags")) == set(ruleset.derived_flags), "and its computed flags"

@@ -173,6 +173,7 @@ def render(game: str) -> str:
             "`python -m solver.vocabulary.docs`; `arbiter rules " + game + "` prints the same. Every word a "
             "scenario uses must be one of these: anything else is an error at file:line:col naming the nearest "
             "known words.", "",
+            "## How scenarios are written", "", v.notes.rstrip("\n"), "",
             "## A minimal scenario", "", "```yaml", v.example.rstrip("\n"), "```", "",
             "Check it with `arbiter check FILE`. For editor completion, put `# yaml-language-server: "
             f"$schema=arbiter-{game}.schema.json` on the first line and write the schema with "

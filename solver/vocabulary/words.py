@@ -151,11 +151,13 @@ class Vocabulary:
     options: tuple[Word, ...] = ()
     features: tuple[Word, ...] = ()
     declared: tuple[Declared, ...] = ()
+    #: how the game's scenarios are written (conventions a newcomer needs), shown in its reference
+    notes: str = field(default="", compare=False)
     #: a minimal scenario of the game (YAML), shown in its reference and checked by the tests
     example: str = field(default="", compare=False)
 
     def extend(self, **more) -> "Vocabulary":
-        """This vocabulary with more words (tuples are appended, ``game`` and ``example`` replaced)."""
+        """This vocabulary with more words (tuples are appended, ``game``, ``notes`` and ``example`` replaced)."""
         out = {}
         for f in fields(self):
             value = more.pop(f.name, None)

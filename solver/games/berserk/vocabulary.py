@@ -138,6 +138,17 @@ VOCABULARY = SHARED.extend(
         Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
     ),
     features=features("board", "claims"),
+    notes="""\
+- Two players: the control (532.7) and victory (602.1) rules are for two.
+- A board is `board: {rows: R, cols: C}` (cells r1c1 .. rRcC); a card in `play` stands on a `cell`.
+- An action is a `declare` event: `actor` (the player), `kind`, `source` (the acting card) and, for kinds that
+  take one, a `target` in `targets` (else the source is acted on). `resolve`, `start_execution` and
+  `finish_execution` events carry it on; the verdict is its `action_status`.
+- "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
+  later `timestamp` wins.
+- Victory claims (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections,
+  `regen` and abilities, and the dice options.
+""",
     example="""\
 id: example-berserk
 game: berserk

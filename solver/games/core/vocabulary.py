@@ -44,6 +44,10 @@ VOCABULARY = SHARED.extend(
     ),
     statuses=statuses("in_game", "won", "lost", "conceded"),
     features=features("board"),
+    notes="""\
+- The shared rules alone (effects, control, permission, the action lifecycle, the core events), over a few
+  generic words: a test bed for the mechanisms every game uses.
+""",
     example="""\
 id: example-core
 game: core

@@ -118,6 +118,13 @@ VOCABULARY = SHARED.extend(
                  category="player_attributes", event="count_actions", field="into"),
     ),
     features=features("teams", "tokens"),
+    notes="""\
+- Three or more players, in turn order; a player leaves with a `leave_game` event (800.4a runs at once).
+- Control-changing effects are `control` effects (`player` gets control of the `targets`).
+- Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
+  type `ability`); a spell or ability whose effect is not modelled takes no targets (they would be ignored).
+- A `choice` event names, by its `id`, the player flag that marks who makes the choice.
+""",
     example="""\
 id: example-mtg
 game: mtg

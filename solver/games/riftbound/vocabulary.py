@@ -70,6 +70,16 @@ VOCABULARY = SHARED.extend(
     ),
     statuses=statuses("in_game", "won", "lost", "conceded"),
     features=features("board", "teams", "focus"),
+    notes="""\
+- Battlefields are board cells (`board: {cells: [bf1, bf2]}`): a battlefield card and the units at it share its
+  `cell`.
+- Chain items are objects in zone `chain` with an `action` (`{kind, targets}`), listed bottom first; one not yet
+  finalised has `flags: {finalised: false}`.
+- Teams: a player's `team`. Turn state: `turn: {active_player, priority, focus, showdown}`; passes already made
+  are the player flags `passed_priority` and `passed_focus`.
+- A concession creates a blank battlefield for each battlefield the leaver provided; to name it, give an object in
+  zone `none` and map the old battlefield to it in `blank_battlefields`.
+""",
     example="""\
 id: example-riftbound
 game: riftbound

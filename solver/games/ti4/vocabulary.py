@@ -122,6 +122,15 @@ VOCABULARY = SHARED.extend(
         Number("players_at_start", "players at the start of the game (75.9; default: the listed players)", lo=1,
                hi=8),
     ),
+    notes="""\
+- `owner` is the faction a component belongs to; `controller` is who holds it (the hand, play area or fleet pool
+  it sits in, the captor of a captured unit, who controls a planet).
+- Seating order is the order of `players`; "the player on the left" is the next one still in the game.
+- After every event the elimination check (75.1) runs, then the components of an eliminated player go where
+  75.2-75.11 send them. Any owned component of no other listed type is a faction component (75.2).
+- A unit kind (`space_dock`, `flagship` ...) is listed with its class (`structure`, `ship`); Production has no
+  number (no rule reads one).
+""",
     example="""\
 id: example-ti4
 game: ti4
