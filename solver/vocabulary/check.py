@@ -181,8 +181,9 @@ class _Check:
 
     def types(self, path: KeyPath, types: Any) -> None:
         """Object types, each known, each with the types it requires."""
-        listed = [t for t in types if isinstance(t, str)] if isinstance(types, list) else []
-        for i, t in enumerate(listed):
+        given = types if isinstance(types, list) else []
+        listed = [t for t in given if isinstance(t, str)]
+        for i, t in enumerate(given):
             if self.word(path + (i,), "types", t):
                 missing = [r for r in self.v.word("types", t).requires if r not in listed]  # type: ignore[union-attr]
                 if missing:
@@ -357,7 +358,8 @@ class _Check:
         self.keyed(path + ("attributes",), ex.get("attributes"), "attributes", values=False)
         self.keyed(path + ("properties",), ex.get("properties"), "properties")
         self.flags(path + ("flags",), ex.get("flags"), expectation=True)
-        for k in ex.get("abilities") or {} if isinstance(ex.get("abilities"), dict) else ():
+        abilities = ex.get("abilities")
+        for k in abilities if isinstance(abilities, dict) else ():
             self.ability(path + ("abilities", k), k)
         self.keyed(path + ("allowed",), ex.get("allowed"), "permissions", values=False)
         if "status" in ex:
