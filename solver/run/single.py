@@ -30,11 +30,17 @@ def error_result(path: str, message: str, sc: Scenario | None = None) -> Scenari
 
 
 def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
-    """Check a loaded scenario; rule/scenario inconsistencies become an error result, never an exception."""
-    sc = loaded.scenario
+    """Check a loaded scenario: its words against its game's vocabulary, then the rules; problems become an error
+    result, never an exception."""
     words = loaded_errors(loaded)
     if words is not None:
-        return error_result(loaded.path, str(words), sc)
+        return error_result(loaded.path, str(words), loaded.scenario)
+    return _solve(loaded, options, why)
+
+
+def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> ScenarioResult:
+    """Check a scenario whose words are known; rule/scenario inconsistencies become an error result."""
+    sc = loaded.scenario
     try:
         return ScenarioCheck(sc, loaded.path, loaded.expect_lines, options, why, loaded.claim_lines).run()
     except (ScenarioError, UnknownRule, NotImplementedError, KeyError, ValueError) as exc:
@@ -48,10 +54,10 @@ def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, w
 def check_file(path: str | Path, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
     """Load and check one scenario file."""
     try:
-        loaded = load_checked(path)
+        loaded = load_checked(path)  # its words are checked with everything else in the file
     except (LoadError, LoadErrors) as exc:
         return error_result(str(path), str(exc))
-    return check_loaded(loaded, options, why)
+    return _solve(loaded, options, why)
 
 
 def check_text(text: str | bytes, file: str = "<string>", options: SolverOptions | None = None,
@@ -61,7 +67,7 @@ def check_text(text: str | bytes, file: str = "<string>", options: SolverOptions
         loaded = load_checked_text(text, file)
     except (LoadError, LoadErrors) as exc:
         return error_result(file, str(exc))
-    return check_loaded(loaded, options, why)
+    return _solve(loaded, options, why)
 
 
 def check_scenario_data(data: dict, name: str = "<memory>", options: SolverOptions | None = None,
