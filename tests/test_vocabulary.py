@@ -266,7 +266,7 @@ def test_the_documented_format_covers_every_model_field() -> None:
 def test_docs_are_generated_and_current(game: str) -> None:
     """docs/games/<game>.md is what the declarations give today (regenerate: python -m solver.vocabulary.docs)."""
     path = ROOT / "docs" / "games" / f"{game}.md"
-    assert path.read_text(encoding="utf-8") == docs.render(game), f"stale: python -m solver.vocabulary.docs"
+    assert path.read_text(encoding="utf-8") == docs.render(game), "stale: python -m solver.vocabulary.docs"
 
 
 @pytest.mark.parametrize("game", names())

@@ -16,7 +16,7 @@ from typing import Any
 from models.schema import scenario_schema
 from solver.registry import names, vocabulary_for
 from solver.vocabulary.shared import FEATURE_PATHS, FEATURES
-from solver.vocabulary.words import Ability, Action, Number, Switch, Text, Vocabulary, Word
+from solver.vocabulary.words import Ability, Number, Switch, Text, Vocabulary, Word
 
 DRAFT07 = "http://json-schema.org/draft-07/schema#"
 NOTHING: dict = {"not": {}}
