@@ -149,7 +149,7 @@ class ControlVictoryRules:
         """Cards join the squad one by one unless the squad so far holds a clashing card (532.8)."""
         st = dict(prev)
         for card in ev.cards:
-            w.note("berserk.532.8.recruit")
+            w.note("berserk.532.8.recruit", "berserk.recruit")  # both weighed, whichever decides
             if self.clashes(w, st, card, ev.player):
                 continue
             for k, v in ((key("zone", card), "play"), (key("ctrl", card), ev.player)):
