@@ -176,9 +176,8 @@ def rules(
     cited = _citations(where, game)
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
-        if where:
-            files = cited.get(rid, [])
-            typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+        files = cited.get(rid, [])
+        typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
 
 
 def _citations(folder: Path, game: str) -> dict[str, list[str]]:
