@@ -32,6 +32,9 @@ class Expectation(Strict):
     # object atoms
     object: Id | None = None
     zone: Name | None = None
+    zone_owner: Id | None = Field(default=None, description="The player whose zone the object is in (a zone each "
+                                                            "player has one of: an owner's graveyard, a holder's hand).")
+    owner: Id | None = Field(default=None, description="The object's owner (control never changes it).")
     controller: Id | None = Field(default=None, description="Effective controller; 'none' for no controller.")
     cell: Id | None = Field(default=None, description="Cell id or 'none'.")
     attached_to: Id | None = None
@@ -60,7 +63,7 @@ class Expectation(Strict):
     outcomes: int | None = Field(default=None, ge=0, le=64, description="Exactly this many distinct outcomes.")
 
     OBJECT_ATOMS: ClassVar[tuple[str, ...]] = (
-        "zone", "controller", "cell", "attached_to", "exists", "attributes", "properties", "flags", "abilities", "allowed")
+        "zone", "zone_owner", "owner", "controller", "cell", "attached_to", "exists", "attributes", "properties", "flags", "abilities", "allowed")
     PLAYER_ATOMS: ClassVar[tuple[str, ...]] = ("status", "player_attributes", "player_flags")
 
     @model_validator(mode="after")
@@ -89,7 +92,8 @@ class Expectation(Strict):
         """(kind, id) pairs this expectation refers to."""
         out = []
         for field, kind in (("object", "object"), ("action", "object"), ("attached_to", "object"),
-                            ("effect", "effect"), ("player", "player"), ("winner", "player")):
+                            ("effect", "effect"), ("player", "player"), ("winner", "player"),
+                            ("zone_owner", "player"), ("owner", "player")):
             if getattr(self, field) is not None:
                 out.append((kind, getattr(self, field)))
         if self.controller not in (None, "none"):

@@ -85,6 +85,11 @@ def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
     )
 
 
+def validate_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
+    """Validate parsed YAML (with its line map) into a scenario; raises LoadErrors located in the source."""
+    return _from_data(data, linemap, file)
+
+
 def load_scenario(path: str | Path) -> LoadedScenario:
     """Load and validate one scenario file; raises LoadError/LoadErrors with file:line:col."""
     data, linemap = load_yaml_file(path)

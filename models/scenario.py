@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from models.base import Id, Name, RuleId, Strict, Value
 from models.effects import Effect, Selector
@@ -163,84 +163,137 @@ class Scenario(Strict):
         return self
 
 
-def _where_again(sc: "Scenario", kind: str, dup: str) -> str:
-    """' (again at SECTION[i])': where a duplicate id appears for the second time, for the error's line."""
-    places = []
-    section = {"player": "players", "object": "objects", "effect": "effects"}.get(kind)
-    if section:
-        places += [(f"{section}[{i}]", x.id) for i, x in enumerate(getattr(sc, section))]
-    places += [(f"events[{i}]", ev.declared_id() if kind == "object" else ev.declared_effect_id())
-               for i, ev in enumerate(sc.events) if kind in ("object", "effect")]
-    hits = [where for where, i in places if i == dup]
-    return f" (again at {hits[1]})" if len(hits) > 1 else ""
+class ScenarioProblems(ValueError):
+    """Several problems of one scenario, each at a key path (``("objects", 2, "owner")``); raised by validation,
+    the loader reports every one at its own line."""
+
+    def __init__(self, problems: list[tuple[tuple, str]]) -> None:
+        super().__init__("; ".join(_at(path, msg) for path, msg in problems))
+        self.problems = problems
 
 
-def _dupes(ids: list[str]) -> list[str]:
-    seen: set[str] = set()
-    return sorted({i for i in ids if i in seen or seen.add(i)})
+def _at(path: tuple, message: str) -> str:
+    """'objects[2].owner: message'."""
+    where = ""
+    for p in path:
+        where += f"[{p}]" if isinstance(p, int) else (f".{p}" if where else str(p))
+    return f"{where}: {message}" if where else message
 
 
-def check_references(sc: Scenario) -> None:
-    """Reject duplicate ids, references to unknown players/objects/cells/effects and cyclic attachments."""
-    players = [p.id for p in sc.players]
-    objects = [o.id for o in sc.objects] + [e.declared_id() for e in sc.events if e.declared_id()]
-    effects = [e.id for e in sc.effects] + [e.declared_effect_id() for e in sc.events if e.declared_effect_id()]
-    cells = sc.board.all_cells() if sc.board else []
-    for kind, ids in (("player", players), ("object", objects), ("effect", effects), ("cell", cells)):
-        d = _dupes(ids)
-        if d:
-            raise ValueError(f"duplicate {kind} id: {', '.join(d)}{_where_again(sc, kind, d[0])}")
-    pset, oset, cset = set(players), set(objects), set(cells)
+def _declared_ids(sc: "Scenario") -> dict[str, list[tuple[tuple, str]]]:
+    """Every declared id by kind, with where it is declared (in order)."""
+    out: dict[str, list[tuple[tuple, str]]] = {
+        "player": [(("players", i, "id"), p.id) for i, p in enumerate(sc.players)],
+        "object": [(("objects", i, "id"), o.id) for i, o in enumerate(sc.objects)],
+        "effect": [(("effects", i, "id"), e.id) for i, e in enumerate(sc.effects)],
+        "cell": [(("board", "cells", i), c) for i, c in enumerate(sc.board.cells)] if sc.board else [],
+    }
+    for i, ev in enumerate(sc.events):
+        if ev.declared_id():
+            out["object"].append((("events", i, "id"), ev.declared_id()))
+        if ev.declared_effect_id():
+            out["effect"].append((("events", i, "effect", "id"), ev.declared_effect_id()))
+    if sc.board and sc.board.rows and sc.board.cols:
+        out["cell"] += [(("board",), c) for c in sc.board.all_cells()[len(sc.board.cells):]]
+    return out
 
-    def need(kind: str, value: str | None, known: set[str], where: str) -> None:
-        if value is not None and value not in known:
-            raise ValueError(f"{where}: unknown {kind} '{value}'")
 
-    for o in sc.objects:
-        need("player", o.owner, pset, f"object {o.id} owner")
-        need("player", o.controller, pset, f"object {o.id} controller")
-        need("cell", o.cell, cset, f"object {o.id} cell")
-        need("object", o.attached_to, oset, f"object {o.id} attached_to")
-        if o.action:
-            for t in o.action.targets:
-                need("object or player", t, oset | pset, f"object {o.id} action target")
-    for e in sc.effects:
-        need("object", e.source, oset, f"effect {e.id} source")
-        need("player", e.controller, pset, f"effect {e.id} controller")
-        need("player", e.player, pset, f"effect {e.id} player")
-        need("player", e.until_player, pset, f"effect {e.id} until_player")
-        targets = (e.targets.objects or []) if isinstance(e.targets, Selector) else e.targets
-        for t in targets:
-            need("object or player", t, oset | pset, f"effect {e.id} target")
-        if isinstance(e.targets, Selector) and e.targets.controlled_by not in (None, "source_controller", "source_opponent"):
-            need("player", e.targets.controlled_by, pset, f"effect {e.id} selector controlled_by")
-        if isinstance(e.targets, Selector) and e.targets.cell not in (None, "source"):
-            need("cell", e.targets.cell, cset, f"effect {e.id} selector cell")
-        if isinstance(e.targets, Selector) and e.targets.cell == "source" and e.source is None:
-            raise ValueError(f"effect {e.id}: selector cell 'source' needs a source")
+def reference_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
+    """Every duplicate id, reference to an unknown player/object/cell/effect and cyclic attachment, with where."""
+    ids = _declared_ids(sc)
+    out: list[tuple[tuple, str]] = []
+    for kind, declared in ids.items():
+        seen: set[str] = set()
+        for path, value in declared:
+            if value in seen:
+                out.append((path, f"duplicate {kind} id: {value}"))
+            seen.add(value)
+    known = {kind: {v for _, v in declared} for kind, declared in ids.items()}
+    pset, oset, cset = known["player"], known["object"], known["cell"]
+
+    def need(kind: str, value: str | None, pool: set[str], path: tuple) -> None:
+        if value is not None and value not in pool:
+            out.append((path, f"unknown {kind} '{value}'"))
+
+    for i, o in enumerate(sc.objects):
+        need("player", o.owner, pset, ("objects", i, "owner"))
+        need("player", o.controller, pset, ("objects", i, "controller"))
+        need("cell", o.cell, cset, ("objects", i, "cell"))
+        need("object", o.attached_to, oset, ("objects", i, "attached_to"))
+        for j, t in enumerate(o.action.targets if o.action else []):
+            need("object or player", t, oset | pset, ("objects", i, "action", "targets", j))
+    for i, e in enumerate(sc.effects):
+        _effect_references(e, ("effects", i), pset, oset, cset, need, out)
     for name in ("active_player", "priority", "focus", "turn_order_next"):
-        need("player", getattr(sc.turn, name), pset, f"turn {name}")
+        need("player", getattr(sc.turn, name), pset, ("turn", name))
     by_id = {o.id: o for o in sc.objects}
-    for o in sc.objects:
+    for i, o in enumerate(sc.objects):
         seen, cur = {o.id}, o.attached_to
         while cur is not None and cur in by_id:
             if cur in seen:
-                raise ValueError(f"object {o.id}: cyclic attachment through '{cur}'")
+                out.append((("objects", i, "attached_to"), f"object {o.id}: cyclic attachment through '{cur}'"))
+                break
             seen.add(cur)
             cur = by_id[cur].attached_to
     for i, ev in enumerate(sc.events):
         for kind, ref in ev.references():
-            known = {"player": pset, "object": oset, "effect": set(effects), "cell": cset}[kind]
-            need(kind, ref, known, f"events[{i}] ({ev.type})")
+            need(kind, ref, known[kind], ("events", i) + _field_of(ev, ref))
     actions = {o.id for o in sc.objects if o.action is not None} | {e.declared_id() for e in sc.events
                                                                     if e.type == "declare" or e.creates_action}
     for i, ev in enumerate(sc.events):
         if ev.type in ("resolve", "start_execution", "finish_execution") and ev.action in oset - actions:
-            raise ValueError(f"events[{i}] ({ev.type}): '{ev.action}' is not an action (declare it, or give the "
-                             f"object an 'action')")
+            out.append((("events", i, "action"), f"'{ev.action}' is not an action (declare it, or give the object an "
+                                                 f"'action')"))
     for i, ex in enumerate(sc.expect):
         for kind, ref in ex.references():
-            known = {"player": pset, "object": oset, "effect": set(effects), "cell": cset}[kind]
-            need(kind, ref, known, f"expect[{i}]")
+            need(kind, ref, known[kind], ("expect", i) + _field_of(ex, ref))
         if ex.at is not None and ex.at > len(sc.events):
-            raise ValueError(f"expect[{i}]: 'at' {ex.at} is past the last event (there are {len(sc.events)})")
+            out.append((("expect", i, "at"), f"'at' {ex.at} is past the last event (there are {len(sc.events)})"))
+    return out
+
+
+def _effect_references(e: Effect, path: tuple, pset, oset, cset, need, out: list) -> None:
+    """The references of one effect: source, controller, players, targets, selector."""
+    need("object", e.source, oset, path + ("source",))
+    need("player", e.controller, pset, path + ("controller",))
+    need("player", e.player, pset, path + ("player",))
+    need("player", e.until_player, pset, path + ("until_player",))
+    if isinstance(e.targets, Selector):
+        for j, t in enumerate(e.targets.objects or []):
+            need("object or player", t, oset | pset, path + ("targets", "objects", j))
+        if e.targets.controlled_by not in (None, "source_controller", "source_opponent"):
+            need("player", e.targets.controlled_by, pset, path + ("targets", "controlled_by"))
+        if e.targets.cell not in (None, "source"):
+            need("cell", e.targets.cell, cset, path + ("targets", "cell"))
+        if e.targets.cell == "source" and e.source is None:
+            out.append((path + ("targets", "cell"), f"effect {e.id}: selector cell 'source' needs a source"))
+    else:
+        for j, t in enumerate(e.targets):
+            need("object or player", t, oset | pset, path + ("targets", j))
+
+
+def _field_of(item, value: str) -> tuple:
+    """The field (and index or key) of an event or expectation that holds ``value``, for locating a reference."""
+    for name in type(item).model_fields:
+        v = getattr(item, name)
+        if v == value:
+            return (name,)
+        if isinstance(v, list) and value in v:
+            return (name, v.index(value))
+        if isinstance(v, dict) and value in v:
+            return (name, value)
+        if isinstance(v, dict) and value in v.values():
+            return (name, next(k for k, x in v.items() if x == value))
+        if isinstance(v, BaseModel):
+            inner = _field_of(v, value)
+            if inner:
+                return (name,) + inner
+    return ()
+
+
+def check_references(sc: Scenario) -> None:
+    """Reject duplicate ids, references to unknown players/objects/cells/effects and cyclic attachments: every
+    problem at once (``ScenarioProblems``)."""
+    found = reference_problems(sc)
+    if found:
+        raise ScenarioProblems(found)

@@ -399,6 +399,11 @@ def format_validation_error(
     """Convert each pydantic error into a LoadError located in the YAML source."""
     errors = []
     for error in exc.errors():
+        problems = getattr(error.get("ctx", {}).get("error"), "problems", None)
+        if problems:  # a validator that found several problems, each at its own key path
+            errors += [LoadError(file, *linemap.locate(path), f"{_format_path(path)}: {msg}" if path else msg)
+                       for path, msg in problems]
+            continue
         locate_path, display_path, message = _describe(error, linemap)
         line, col = linemap.locate(locate_path)
         prefix = _format_path(display_path)

@@ -153,11 +153,17 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
 
 
 @app.command()
-def schema(output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to a file instead of stdout.")) -> None:
-    """Print the JSON Schema (draft-07) of scenario files, for editor completion."""
-    from models.schema import scenario_schema
+def schema(
+    game: Optional[str] = typer.Option(None, "--game", "-g", help="One game's schema (default: every game, "
+                                                                 "selected by the scenario's 'game:')."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to a file instead of stdout."),
+) -> None:
+    """Print the JSON Schema (draft-07) of scenario files with each game's words, for editor completion."""
+    from solver.vocabulary.schema import combined_schema, game_schema
 
-    text = json.dumps(scenario_schema(), indent=2, ensure_ascii=False)
+    if game is not None and game not in registry.names():
+        _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
+    text = json.dumps(game_schema(game) if game else combined_schema(), indent=2, ensure_ascii=False)
     if output:
         output.write_text(text + "\n", encoding="utf-8")
     else:
@@ -171,19 +177,23 @@ def rules(
     coverage: bool = typer.Option(False, "--coverage", help="For each rule, switch it off and name the first scenario "
                                   "(under --where, default scenarios/) that then fails; exit 1 if a rule has none."),
 ) -> None:
-    """List the rule ids of a game with their descriptions (and, with --where, the scenarios citing each)."""
+    """A game's reference: rule ids with their texts, every word with its meaning, the events with their fields and
+    a minimal example (docs/games/<game>.md); with --where, the rule ids and the scenarios citing each."""
     from solver.check import rulebook
+    from solver.vocabulary.docs import render
 
     if game not in registry.names():
         _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
     if coverage:
         raise typer.Exit(_coverage(game, where or Path("scenarios")))
-    cited = _citations(where, game) if where else {}
+    if where is None:
+        typer.echo(render(game), nl=False)
+        return
+    cited = _citations(where, game)
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
-        if where:
-            files = cited.get(rid, [])
-            typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+        files = cited.get(rid, [])
+        typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
 
 
 def _coverage(game: str, folder: Path) -> int:

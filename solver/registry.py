@@ -41,6 +41,8 @@ class Game:
     reference: str
     #: random small scenarios for differential tests and soak: ``module:random_doc`` (rng, index) -> dict
     generator: str
+    #: every word its scenarios may use: ``module:VOCABULARY``, a ``solver.vocabulary.words.Vocabulary`` (pure data)
+    vocabulary: str
     #: scenarios of any size for benchmarks: ``module:function`` (index, objects, rng, seed, declared, cores) -> dict
     scale: str | None = None
 
@@ -53,7 +55,7 @@ class Game:
         return dict(getattr(load(self.rules), "ALIASES", {}))
 
     def load(self, part: str) -> Any:
-        """One of the parts (``ruleset``, ``reference``, ``generator``, ``events``, ``rules``), imported."""
+        """One of the parts (``ruleset``, ``reference``, ``generator``, ``events``, ``rules``, ``vocabulary``), imported."""
         return load(getattr(self, part))
 
 
@@ -96,6 +98,12 @@ def ruleset_for(name: str):
 def reference_for(name: str):
     """The solver-free reference reading of a game's rules."""
     return game(name).load("reference")
+
+
+@lru_cache(maxsize=None)
+def vocabulary_for(name: str):
+    """The vocabulary of a game: every word its scenarios may use (imports neither the encoding nor ortools)."""
+    return game(name).load("vocabulary")
 
 
 def generator_for(name: str):

@@ -99,7 +99,7 @@ BAD = {
     "cell outside the board": ("id: x\ngame: berserk\nplayers: [{id: a}]\nboard: {rows: 1, cols: 2}\n"
                                "objects:\n  - {id: c, zone: play, cell: r9c9}\n", r"bad\.yaml:6:\d+: .*unknown cell 'r9c9'"),
     "unknown zone": ("id: x\ngame: berserk\nplayers: [{id: a}]\nobjects:\n  - {id: c, zone: moon}\n",
-                     r"bad\.yaml:\d+:\d+: .*zone 'moon' is not a zone of berserk"),
+                     r"bad\.yaml:5:\d+: objects\[0\]\.zone: unknown zone 'moon' for berserk"),
     "unknown rule id": ("id: x\ngame: berserk\nrules: [berserk.999.9]\nplayers: [{id: a}]\n",
                         r"bad\.yaml:\d+:\d+: .*unknown rule id 'berserk.999.9'"),
 }

@@ -192,12 +192,22 @@ def test_internal_error_in_a_scenario_is_a_result_not_a_traceback(lib, monkeypat
 
 @pytest.mark.parametrize("args, needle", [
     (["rules", "berserk"], "berserk.524.2"),
+    (["rules", "ti4"], "| `production` | Production:"),
+    (["rules", "berserk", "--where", "scenarios"], "scenarios/berserk/524.2-archmage-joker.yaml"),
     (["schema"], '"$schema"'),
+    (["schema", "--game", "mtg"], '"return_to_battlefield"'),
 ])
 def test_other_commands_still_work(args, needle):
     """rules and schema print their listings."""
     r = arbiter(*args)
     assert r.exit_code == 0 and needle in r.stdout
+
+
+@pytest.mark.parametrize("args", [["rules", "chess"], ["schema", "--game", "chess"]])
+def test_unknown_game_is_a_usage_error(args):
+    """An unknown game name exits 2 naming the known games."""
+    r = arbiter(*args)
+    assert r.exit_code == 2 and "berserk" in r.stderr
 
 
 def test_explain_still_works(lib):

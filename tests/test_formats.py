@@ -32,6 +32,8 @@ def render(name: str, records: list[dict], timings: bool = False) -> str:
     (record(), []),
     (FAILED, [(12, "expectation failed", "c in hand: impossible (expected holds) -- excluded by core.move")]),
     (ERRORED, [(3, "error", "scenarios/x/b.yaml:3:5: unknown object 'z'")]),
+    (record("error", path="m.yaml", error="m.yaml:3:1: one\nm.yaml:9:4: two"),
+     [(3, "error", "m.yaml:3:1: one"), (9, "error", "m.yaml:9:4: two")]),
     (UNKNOWN, [(None, "unknown", "scenarios/x/c.yaml: time limit of 1 s reached; stopped")]),
 ])
 def test_failures_locate_each_problem(rec, expected):
@@ -79,10 +81,24 @@ def test_junit_escapes_markup():
 
 
 def test_github_annotation_escapes_and_points_at_line():
-    """An ::error per problem with file and line; newlines, commas and colons escaped as GitHub requires."""
-    rec = record("error", path="s/a,b.yaml", error="s/a,b.yaml:4:1: bad\nthing")
-    line = render("github", [rec]).splitlines()[0]
-    assert line == "::error file=s/a%2Cb.yaml,line=4,title=arbiter error%3A a::s/a,b.yaml:4:1: bad%0Athing"
+    """An ::error per problem (each error of a file is a line of its own) with file and line; percent signs, commas
+    and colons escaped as GitHub requires."""
+    rec = record("error", path="s/a,b.yaml", error="s/a,b.yaml:4:1: bad 100%\ns/a,b.yaml:7:2: worse")
+    lines = render("github", [rec]).splitlines()
+    assert lines[0] == "::error file=s/a%2Cb.yaml,line=4,title=arbiter error%3A a::s/a,b.yaml:4:1: bad 100%25"
+    assert lines[1] == "::error file=s/a%2Cb.yaml,line=7,title=arbiter error%3A a::s/a,b.yaml:7:2: worse"
+
+
+MANY = record("error", path="s/m.yaml", error="s/m.yaml:3:1: first\ns/m.yaml:9:4: second")
+
+
+@pytest.mark.parametrize("name", FORMATS)
+def test_every_error_of_a_file_appears_in_every_format(name):
+    """A file with several errors shows each of them, whatever the format."""
+    out = render(name, [MANY])
+    assert "first" in out and "second" in out
+    if name in ("text", "github"):
+        assert len([x for x in out.splitlines() if "s/m.yaml:" in x and ("first" in x or "second" in x)]) == 2
 
 
 def test_jsonl_one_line_per_record_with_hash():

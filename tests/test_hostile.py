@@ -67,6 +67,31 @@ def test_hostile_file_gives_a_located_error(name: str) -> None:
     assert wall < HANG_GUARD, f"{wall:.2f} s"  # hang guard
 
 
+VOCABULARY = json.loads((HERE / "hostile" / "vocabulary.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("name", sorted(VOCABULARY))
+def test_vocabulary_error_names_the_word_and_the_nearest_known(name: str) -> None:
+    """Each game's vocabulary errors (misspelt, wrong case, plural, unknown option, unknown field, a field the game
+    does not model, the TI4 typos of issue 11) are refused with a message naming the word and the nearest words."""
+    code, out, _ = _check(CORPUS / name)
+    assert code == 1 and VOCABULARY[name]["message"] in out, out
+    assert name.startswith(f"vocab-{VOCABULARY[name]['game']}-")
+
+
+def test_the_vocabulary_errors_cover_each_game_and_kind() -> None:
+    """Every game has misspelt, case, plural, unknown-option, unknown-field and unmodelled files; the TI4 typos of
+    the issue are among them."""
+    for game in ("berserk", "mtg", "riftbound", "ti4"):
+        kinds = {n[len(f"vocab-{game}-"):-len(".yaml")] for n in VOCABULARY if n.startswith(f"vocab-{game}-")}
+        assert {"misspelt", "plural", "unknown-option", "unknown-field"} <= kinds, (game, kinds)
+        assert any(k.startswith("case") or k.endswith("-case") for k in kinds), (game, kinds)
+        assert any(k.startswith("unmodelled") for k in kinds), (game, kinds)
+    texts = "".join((CORPUS / n).read_text(encoding="utf-8") for n in VOCABULARY if n.startswith("vocab-ti4-"))
+    for typo in ("[Production]", '"Production 7"', "[Infantry]", "[ground_forces]", "player_at_start"):
+        assert typo in texts, typo
+
+
 SUBPROCESS = ["tag-python-object-apply.yaml", "enc-latin1.yaml", "dir-named-like-scenario.yaml",
               "resolve-non-action.yaml"]
 

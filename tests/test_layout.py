@@ -22,12 +22,13 @@ from models.scenario import Scenario
 from solver.encoding.ruleset import Ruleset
 from solver.reference.rules import CoreRules
 from solver.registry import game, names, registry
+from solver.vocabulary.words import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
 SOLVER = ROOT / "solver"
 GAMES_DIR = SOLVER / "games"
 #: files of a game folder that are not its encoding
-NOT_ENCODING = {"__init__.py", "rules.py", "generate.py", "scale.py"}
+NOT_ENCODING = {"__init__.py", "rules.py", "generate.py", "scale.py", "vocabulary.py"}
 
 
 # -- one registry ---------------------------------------------------------------------------------------
@@ -57,16 +58,24 @@ def test_a_game_provides_everything(name: str) -> None:
     assert reference.zones == ruleset.zones and reference.play_zones == ruleset.play_zones
     doc = g.load("generator")(random.Random(7), 0)
     assert Scenario.model_validate(doc).game == name
+    vocab = g.load("vocabulary")
+    assert isinstance(vocab, Vocabulary) and vocab.game == name and vocab.example and vocab.notes
+    assert set(vocab.names("zones")) == set(ruleset.zones) | {"none"}, "the vocabulary names the ruleset's zones"
+    assert set(vocab.names("actions")) == set(ruleset.actions), "and its action kinds"
+    assert set(vocab.names("derived_flags")) == set(ruleset.derived_flags), "and its computed flags"
+    assert all(hasattr(ruleset, f"on_{e}") for e in vocab.names("events")), "every event type it names is handled"
     assert (GAMES_DIR / name / "__init__.py").read_text(encoding="utf-8").count("Game(") == 1
 
 
 def test_registry_discovery_imports_no_solver() -> None:
-    """Listing the games and reading their rule texts imports neither the encoding nor ortools."""
+    """Listing the games, reading their rule texts and vocabularies, checking words and writing schemas and docs
+    import neither the encoding nor ortools."""
     import subprocess
     import sys
 
     code = ("import sys; from solver import registry; from solver.check import rulebook; "
-            "[rulebook.rules(g) for g in registry.names()]; "
+            "[rulebook.rules(g) for g in registry.names()]; [registry.vocabulary_for(g) for g in registry.names()]; "
+            "from solver.vocabulary import check, docs, schema; "
             "bad = [m for m in sys.modules if m.startswith(('ortools', 'solver.encoding'))]; assert not bad, bad")
     subprocess.run([sys.executable, "-c", code], check=True, cwd=ROOT)
 

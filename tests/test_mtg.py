@@ -148,9 +148,9 @@ CASES = {
         {"player": "alex", "player_attributes": {"seen": 7}},
     ),
     "mtg.800.4h.actions": (
-        dict(players=[{"id": "alex", "attributes": {"spells": 1}}, {"id": "bianca", "attributes": {"spells": 2}},
+        dict(players=[{"id": "alex", "attributes": {"spells_cast": 1}}, {"id": "bianca", "attributes": {"spells_cast": 2}},
                       {"id": "carla"}],
-             events=[leave("bianca"), {"type": "count_actions", "attribute": "spells", "reader": "alex", "into": "storm"}]),
+             events=[leave("bianca"), {"type": "count_actions", "attribute": "spells_cast", "reader": "alex", "into": "storm"}]),
         {"player": "alex", "player_attributes": {"storm": 3}},
         {"player": "alex", "player_attributes": {"storm": 1}},
         {"player": "alex", "player_attributes": {"storm": 3}},
@@ -174,7 +174,7 @@ CASES = {
         {"turn": {"active_player": "bianca"}},
     ),
     "mtg.800.4k": (
-        dict(effects=[{"id": "fog", "timestamp": 1, "kind": "prohibit", "action": "attack", "targets": [],
+        dict(effects=[{"id": "fog", "timestamp": 1, "kind": "set", "attribute": "power", "value": 0, "targets": [],
                        "duration": "until_next_turn", "until_player": "bianca"}],
              events=[leave("bianca")]),
         {"effect": "fog", "effect_active": True},

@@ -42,8 +42,8 @@ def passed(what: str, *who: str, players=FOUR) -> list[dict]:
 BOARD = {"cells": ["bf1", "bf2"]}
 FIELDS = [{"id": "a_field", "owner": "a", "zone": "battlefield", "cell": "bf1", "types": ["battlefield"]},
           {"id": "b_field", "owner": "b", "zone": "battlefield", "cell": "bf2", "types": ["battlefield"],
-           "abilities": ["plus_one"]},
-          {"id": "blank", "zone": "none", "types": ["battlefield"], "card": False, "token": True},
+           "abilities": ["units_here_plus_one"]},
+          {"id": "blank", "zone": "none", "types": ["battlefield"], "card": False},
           unit("c_unit", "c", "battlefield", 4, cell="bf2")]
 BONUS = [{"id": "bonus", "source": "b_field", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1,
           "targets": {"types": ["unit"], "zone": "battlefield", "cell": "source"}, "duration": "static"}]
@@ -57,7 +57,7 @@ TEAMS = [{"id": "a", "team": "red"}, {"id": "b", "team": "blue"}, {"id": "c", "t
 
 # rule -> (scenario parts, expectation that must hold, its opposite, which must be impossible because of the rule)
 CASES = {
-    "riftbound.concede": (dict(events=CONCEDE_B), {"player": "b", "status": "lost"}, {"player": "b", "status": "in_game"}),
+    "riftbound.concede": (dict(events=CONCEDE_B), {"player": "b", "status": "conceded"}, {"player": "b", "status": "in_game"}),
     "riftbound.concede.last_standing": (dict(players=("a", "b"), events=CONCEDE_B), {"winner": "a"},
                                         {"player": "a", "status": "in_game"}),
     "riftbound.concede.team": (dict(players=TEAMS, events=CONCEDE_B), {"player": "d", "status": "lost"},
@@ -73,8 +73,8 @@ CASES = {
                                       {"object": "blank", "zone": "none"}),
     "riftbound.concede.battlefield.in_place": (REPLACE, {"object": "c_unit", "zone": "battlefield", "cell": "bf2"},
                                                {"object": "c_unit", "cell": "bf1"}),
-    "riftbound.concede.blank": (REPLACE, {"object": "blank", "abilities": {"plus_one": False}},
-                                {"object": "blank", "abilities": {"plus_one": True}}),
+    "riftbound.concede.blank": (REPLACE, {"object": "blank", "abilities": {"units_here_plus_one": False}},
+                                {"object": "blank", "abilities": {"units_here_plus_one": True}}),
     "riftbound.concede.effects_end": (REPLACE, {"effect": "bonus", "effect_active": False},
                                       {"effect": "bonus", "effect_active": True}),
     "riftbound.concede.recompute": (REPLACE, {"object": "c_unit", "attributes": {"power": 4}},
@@ -160,7 +160,7 @@ def test_a_false_expectation_fails_with_a_reason(rule):
 def test_conceding_twice_changes_nothing_the_second_time():
     """A player already out of the game cannot concede again: no second removal, no second turn change."""
     res = run(rb(turn={"active_player": "b"}, events=CONCEDE_B + CONCEDE_B,
-                 expect=[{"turn": {"active_player": "c"}}, {"player": "b", "status": "lost"}, {"unique": True}]))
+                 expect=[{"turn": {"active_player": "c"}}, {"player": "b", "status": "conceded"}, {"unique": True}]))
     assert res.status.value == "pass", [(e.description, e.verdict, e.message) for e in res.expectations]
 
 

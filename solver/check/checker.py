@@ -19,7 +19,7 @@ from solver.encoding.cp import Cat, Lit
 from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
-from solver.registry import ruleset_for
+from solver.registry import ruleset_for, vocabulary_for
 from solver.check import precedence, rulebook, trace
 from solver.victory.analysis import check_claims
 
@@ -347,13 +347,24 @@ def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Out
     final = comp.stage.index
     state = {k.split("|", 1)[1]: v for k, v in o.values.items() if k.startswith(f"{final}|")}
     changes = []
+    start = {k.split("|", 1)[1]: v for k, v in stage0.items()}
     for k, v in state.items():
-        before = stage0.get(f"0|{k}")
+        before = start.get(k)
         if before is not None and before != v:
-            changes.append(f"{k}: {before} -> {v}")
+            changes.append(f"{k}: {_zone_label(comp, start, k, before)} -> {_zone_label(comp, state, k, v)}")
     by_stage: dict[str, dict[str, str]] = {}
     for k, v in o.values.items():
         si, _, name = k.partition("|")
         by_stage.setdefault(si, {})[name] = v
     states = [by_stage.get(str(si), {}) for si in comp.boundaries]
     return Outcome(index=i, changes=changes, state=state, trace=states, steps=o.steps or [])
+
+
+def _zone_label(comp: Compiler, state: dict[str, str], k: str, value: str) -> str:
+    """A zone value with whose it is, for a zone each player has one of ("graveyard (bianca's)")."""
+    if not k.startswith("zone."):
+        return value
+    obj = k[len("zone."):]
+    holder = state.get(f"controller.{obj}", state.get(f"ctrl.{obj}"))
+    whose = vocabulary_for(comp.sc.game).whose(value, comp.owner_of(obj), holder)
+    return f"{value} ({whose}'s)" if whose and whose != "none" else value

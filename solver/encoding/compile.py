@@ -15,6 +15,7 @@ from models.scenario import PLAYER_STATUSES, GameObject, Scenario
 from models.events import Declare, BeginEffect
 from solver.encoding.cp import Cat, Lit, RuleModel
 from solver.encoding.state import NONE, Stage, Transition, new_var
+from solver.registry import vocabulary_for
 
 ATTR_RANGE = [-1_000_000, 1_000_000]
 TURN_KEYS = ("active_player", "priority", "focus")
@@ -290,6 +291,10 @@ class Compiler:
         if o is not None:
             if ex.zone is not None:
                 lits.append(self._cat_is(st, ("zone", o), ex.zone))
+            if ex.zone_owner is not None:
+                lits.append(self.in_zone_of(st, o, ex.zone_owner))
+            if ex.owner is not None:
+                lits.append(rm.true if self.owner_of(o) == ex.owner else rm.false)
             if ex.exists is not None:
                 exists = rm.neg(st["zone", o].one_of(self.rs.gone_zones))
                 lits.append(exists if ex.exists else rm.neg(exists))
@@ -337,6 +342,18 @@ class Compiler:
         if ex.winner is not None:
             lits.append(self.rs.winner_lit(self, st, ex.winner))
         return rm.all_of(lits, "expect")
+
+    def in_zone_of(self, st: Stage, obj: str, player: str) -> Lit:
+        """Literal: ``obj`` is in one of ``player``'s zones: an owner zone of its owner, or a holder zone of the player
+        who controls it (the game's vocabulary says which zones are whose)."""
+        rm, lits = self.rm, []
+        for z in vocabulary_for(self.sc.game).player_zones():
+            if z.name not in st["zone", obj].domain:
+                continue
+            whose = ((rm.true if self.owner_of(obj) == player else rm.false) if z.whose == "owner"
+                     else self.controller(st, obj).is_(player))
+            lits.append(rm.all_of([st["zone", obj].is_(z.name), whose]))
+        return rm.any_of(lits)
 
     def _value_is(self, cat: Cat, what: str, value: str) -> Lit:
         if value not in cat.domain:

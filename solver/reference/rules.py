@@ -16,6 +16,7 @@ from typing import Callable
 from models.effects import Effect, Selector
 from models.expectations import Expectation
 from solver.reference.world import NONE, TURN_KEYS, State, Unsupported, World, b, key
+from solver.registry import vocabulary_for
 
 
 
@@ -395,6 +396,11 @@ class CoreRules:
         return out
 
     # -- expectations -------------------------------------------------------------------
+    def zone_owner(self, w: World, st: State, obj: str) -> str | None:
+        """The player whose zone the object is in: its owner for an owner zone, its controller for a holder zone,
+        None for a shared zone (the game's vocabulary says which)."""
+        return vocabulary_for(w.sc.game).whose(st[key("zone", obj)], w.owner_of(obj), self.controller(w, st, obj))
+
     def holds(self, w: World, st: State, ex: Expectation) -> bool:
         """Is every state atom of the expectation true in ``st``?"""
         return all(self.atoms(w, st, ex))
@@ -404,6 +410,10 @@ class CoreRules:
         if o is not None:
             if ex.zone is not None:
                 yield st[key("zone", o)] == ex.zone
+            if ex.zone_owner is not None:
+                yield self.zone_owner(w, st, o) == ex.zone_owner
+            if ex.owner is not None:
+                yield w.owner_of(o) == ex.owner
             if ex.exists is not None:
                 yield (st[key("zone", o)] not in self.gone_zones) == ex.exists
             if ex.controller is not None:

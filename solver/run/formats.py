@@ -42,7 +42,7 @@ def render_text(res: ScenarioResult) -> str:
     mark = _MARK[res.status.value]
     lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
     if res.error:
-        lines.append(f"        {res.error}")
+        lines += [f"        {line}" for line in res.error.splitlines()]  # every error of the file, one a line
     for e in res.expectations:
         if not e.passed or res.status is not ScenarioStatus.PASS:
             where = f"{res.path}:{e.line}" if e.line else res.path
@@ -60,8 +60,8 @@ def render_text(res: ScenarioResult) -> str:
 def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:
     """(line, title, message) of everything that went wrong in one scenario."""
     out: list[tuple[int | None, str, str]] = []
-    if res.error:
-        out.append((_error_line(res.error, res.path), res.status.value, res.error))
+    for line in (res.error or "").splitlines():  # every error of the file, each at its own line
+        out.append((_error_line(line, res.path), res.status.value, line))
     for e in res.expectations:
         if not e.passed:
             msg = f"{e.description}: {e.verdict.value} (expected {e.expected})" + (f" -- {e.message}" if e.message else "")

@@ -1,6 +1,9 @@
 """Check one scenario: from a file, YAML text, plain data or an in-memory object; never raises on bad input.
 
-Rule/scenario inconsistencies become an ``error`` result with a located message.
+Every scenario is first held against its game's vocabulary (``solver.vocabulary.check``): a word
+outside it, or a field no rule of the game reads, is an ``error`` result listing every such
+problem of the file, located. Rule/scenario inconsistencies become an ``error`` result with a
+located message.
 This is what a batch worker runs for each scenario; ``solver.run.api`` is the
 public face for scripts.
 """
@@ -9,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from models.loader import LoadedScenario, find_scenarios, load_scenario, load_scenario_text
+from models.loader import LoadedScenario, find_scenarios
 from models.results import ScenarioResult, ScenarioStatus
 from models.scenario import Scenario
 from models.yamlsafe import LoadError, LoadErrors
@@ -17,6 +20,7 @@ from solver.check.checker import ScenarioCheck
 from solver.check.rulebook import UnknownRule
 from solver.encoding.compile import ScenarioError
 from solver.engine.settings import SolverOptions
+from solver.vocabulary.check import load_checked, load_checked_text, loaded_errors
 
 
 def error_result(path: str, message: str, sc: Scenario | None = None) -> ScenarioResult:
@@ -26,7 +30,16 @@ def error_result(path: str, message: str, sc: Scenario | None = None) -> Scenari
 
 
 def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
-    """Check a loaded scenario; rule/scenario inconsistencies become an error result, never an exception."""
+    """Check a loaded scenario: its words against its game's vocabulary, then the rules; problems become an error
+    result, never an exception."""
+    words = loaded_errors(loaded)
+    if words is not None:
+        return error_result(loaded.path, str(words), loaded.scenario)
+    return _solve(loaded, options, why)
+
+
+def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> ScenarioResult:
+    """Check a scenario whose words are known; rule/scenario inconsistencies become an error result."""
     sc = loaded.scenario
     try:
         return ScenarioCheck(sc, loaded.path, loaded.expect_lines, options, why, loaded.claim_lines).run()
@@ -41,20 +54,20 @@ def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, w
 def check_file(path: str | Path, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
     """Load and check one scenario file."""
     try:
-        loaded = load_scenario(path)
+        loaded = load_checked(path)  # its words are checked with everything else in the file
     except (LoadError, LoadErrors) as exc:
         return error_result(str(path), str(exc))
-    return check_loaded(loaded, options, why)
+    return _solve(loaded, options, why)
 
 
 def check_text(text: str | bytes, file: str = "<string>", options: SolverOptions | None = None,
                why: bool = False) -> ScenarioResult:
     """Check a scenario given as YAML text."""
     try:
-        loaded = load_scenario_text(text, file)
+        loaded = load_checked_text(text, file)
     except (LoadError, LoadErrors) as exc:
         return error_result(file, str(exc))
-    return check_loaded(loaded, options, why)
+    return _solve(loaded, options, why)
 
 
 def check_scenario_data(data: dict, name: str = "<memory>", options: SolverOptions | None = None,

@@ -17,8 +17,8 @@ closing cards and other card abilities are outside the model.
 Creature data (object ``attributes`` / ``properties`` / ``abilities``):
 
 - ``life`` (required), ``max_life`` (default: the life at the start of the scenario)
-- strikes: ``strike_weak``, ``strike_medium``, ``strike_strong`` attributes, or a
-  ``strike: "2-3-4"`` property (weak-medium-strong)
+- ``strike: "2-3-4"`` property: the strike of each die tier, weak-medium-strong (one format,
+  declared in the game's vocabulary)
 - ``regen``: lives healed at the end of every round (never above ``max_life``)
 - ``protection_nonmagical: X``: non-magical strikes of strength X or more do no damage
 - ``protection_magical: X``: magical strikes of strength X or more do no damage
@@ -191,16 +191,15 @@ def combat_options(scenario, ruleset) -> dict:
     return out
 
 
-def _strikes(o, attrs: dict) -> tuple[int, int, int]:
-    if "strike" in o.properties:
-        parts = str(o.properties["strike"]).split("-")
-        if len(parts) != 3 or not all(p.strip().lstrip("-").isdigit() for p in parts):
-            raise CombatError(f"creature {o.id}: strike '{o.properties['strike']}' is not weak-medium-strong like 2-3-4")
-        return tuple(int(p) for p in parts)  # type: ignore[return-value]
-    keys = [f"strike_{t}" for t in TIERS]
-    if not all(k in attrs for k in keys):
-        raise CombatError(f"creature {o.id}: needs strike_weak, strike_medium and strike_strong (or strike: 'w-m-s')")
-    return tuple(int(attrs[k]) for k in keys)  # type: ignore[return-value]
+def _strikes(o) -> tuple[int, int, int]:
+    """The creature's strike per tier, from its ``strike`` property (weak-medium-strong, like 2-3-4)."""
+    if "strike" not in o.properties:
+        raise CombatError(f"creature {o.id}: no 'strike' property (weak-medium-strong, like 2-3-4) for the victory "
+                          f"analysis")
+    parts = str(o.properties["strike"]).split("-")
+    if len(parts) != 3 or not all(p.strip().isdigit() for p in parts):
+        raise CombatError(f"creature {o.id}: strike '{o.properties['strike']}' is not weak-medium-strong like 2-3-4")
+    return tuple(int(p) for p in parts)  # type: ignore[return-value]
 
 
 def position_from(scenario, ruleset, player: str, state: dict[str, str] | None = None) -> Position:
@@ -242,7 +241,7 @@ def position_from(scenario, ruleset, player: str, state: dict[str, str] | None =
         units.append(Unit(
             id=o.id, side=0 if ctrl == player else 1, life=life,
             max_life=int(attrs.get("max_life", max(o.attributes.get("life", life), life))),
-            strikes=_strikes(o, attrs), magical="magical_attack" in abil, flying="flying" in abil,
+            strikes=_strikes(o), magical="magical_attack" in abil, flying="flying" in abil,
             ranged="ranged" in abil, regen=int(attrs.get("regen", 0)),
             protect_nonmagical=attrs.get("protection_nonmagical"), protect_magical=attrs.get("protection_magical")))
     active = scenario.turn.active_player

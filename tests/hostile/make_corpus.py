@@ -1,7 +1,8 @@
 """Write the hostile corpus: malformed scenario files that must each give a clear, located error.
 
 Run from the repository root: ``python tests/hostile/make_corpus.py``. It rewrites
-``tests/hostile/corpus/`` and ``tests/hostile/manifest.json``. A line ending in the
+``tests/hostile/corpus/``, ``tests/hostile/manifest.json`` and ``tests/hostile/vocabulary.json`` (the vocabulary
+errors: each file's game and the words its message must contain). A line ending in the
 marker ``#!`` is the line the error must point at (or the start of the list item or section
 holding it); the manifest records those lines (null: any line; "file": a problem of the whole
 file, reported as ``FILE:`` without a line).
@@ -199,7 +200,7 @@ def id_cases() -> dict[str, str]:
         "dup-object": sub("  - id: rogue\n", "  - id: knight  #!\n"),
         "dup-effect": BASE.replace("events:\n", "  - id: guard  #!\n    timestamp: 2\n    kind: control\n    player: bob\n    targets: [rogue]\nevents:\n"),
         "dup-declared-vs-object": sub("    id: act\n", "    id: rogue  #!\n"),
-        "dup-begin-effect-id": sub("  - type: resolve\n    action: act\n", "  - type: begin_effect  #!\n    effect: {id: guard, timestamp: 3, kind: control, player: bob, targets: [rogue]}\n"),
+        "dup-begin-effect-id": sub("  - type: resolve\n    action: act\n", "  - type: begin_effect\n    effect: {id: guard, timestamp: 3, kind: control, player: bob, targets: [rogue]}  #!\n"),
         "unknown-owner": sub("    owner: alice\n", "    owner: zed  #!\n"),
         "unknown-controller": sub("    owner: bob\n", "    owner: bob\n    controller: zed  #!\n"),
         "unknown-cell": sub("    cell: r1c1\n", "    cell: r9c9  #!\n"),
@@ -213,19 +214,19 @@ def id_cases() -> dict[str, str]:
         "unknown-declare-actor": sub("    actor: alice\n", "    actor: zed  #!\n"),
         "unknown-declare-source": sub("    source: knight\n  - type: resolve", "    source: ghost  #!\n  - type: resolve"),
         "unknown-resolve-action": sub("    action: act\nexpect", "    action: nothing  #!\nexpect"),
-        "unknown-move-object": sub("  - type: resolve\n    action: act\n", "  - type: move  #!\n    object: ghost\n    zone: hand\n"),
-        "unknown-move-cell": sub("  - type: resolve\n    action: act\n", "  - type: move  #!\n    object: rogue\n    zone: play\n    cell: r7c7\n"),
-        "unknown-end-effect": sub("  - type: resolve\n    action: act\n", "  - type: end_effect  #!\n    effect: nothing\n"),
-        "unknown-begin-turn-player": sub("  - type: resolve\n    action: act\n", "  - type: begin_turn  #!\n    player: zed\n"),
-        "unknown-choice-player": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase  #!\n    player: zed\n"),
-        "unknown-choice-move-object": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase  #!\n    player: alice\n    moves: {ghost: r1c2}\n"),
-        "unknown-choice-move-cell": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase  #!\n    player: alice\n    moves: {knight: r5c5}\n"),
+        "unknown-move-object": sub("  - type: resolve\n    action: act\n", "  - type: move\n    object: ghost  #!\n    zone: hand\n"),
+        "unknown-move-cell": sub("  - type: resolve\n    action: act\n", "  - type: move\n    object: rogue\n    zone: play\n    cell: r7c7  #!\n"),
+        "unknown-end-effect": sub("  - type: resolve\n    action: act\n", "  - type: end_effect\n    effect: nothing  #!\n"),
+        "unknown-begin-turn-player": sub("  - type: resolve\n    action: act\n", "  - type: begin_turn\n    player: zed  #!\n"),
+        "unknown-choice-player": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase\n    player: zed  #!\n"),
+        "unknown-choice-move-object": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase\n    player: alice\n    moves: {ghost: r1c2}  #!\n"),
+        "unknown-choice-move-cell": sub("  - type: resolve\n    action: act\n", "  - type: choice_subphase\n    player: alice\n    moves: {knight: r5c5}  #!\n"),
         "unknown-expect-object": sub("  - action: act\n", "  - object: ghost  #!\n    zone: play\n  - action: act\n"),
         "unknown-expect-action": sub("  - action: act\n", "  - action: nothing  #!\n"),
         "unknown-expect-player": sub("  - action: act\n", "  - player: zed  #!\n    status: won\n  - action: act\n"),
         "unknown-expect-effect": sub("  - action: act\n", "  - effect: nothing  #!\n    effect_active: true\n  - action: act\n"),
-        "unknown-expect-controller": sub("  - action: act\n", "  - object: knight  #!\n    controller: zed\n  - action: act\n"),
-        "unknown-expect-cell": sub("  - action: act\n", "  - object: knight  #!\n    cell: r8c8\n  - action: act\n"),
+        "unknown-expect-controller": sub("  - action: act\n", "  - object: knight\n    controller: zed  #!\n  - action: act\n"),
+        "unknown-expect-cell": sub("  - action: act\n", "  - object: knight\n    cell: r8c8  #!\n  - action: act\n"),
         "unknown-expect-winner": sub("  - action: act\n", "  - winner: zed  #!\n  - action: act\n"),
         "unknown-turn-player": sub("board:\n", "turn:\n  active_player: zed  #!\nboard:\n"),
         "unknown-turn-priority": sub("board:\n", "turn:\n  priority: zed  #!\nboard:\n"),
@@ -235,7 +236,7 @@ def id_cases() -> dict[str, str]:
         "unknown-action-kind": sub("    kind: close\n", "    kind: teleport  #!\n"),
         "unknown-zone": sub("    zone: play\n    cell: r2c2\n", "    zone: battlefield  #!\n"),
         "unknown-move-zone": sub("  - type: resolve\n    action: act\n", "  - type: move\n    object: rogue\n    zone: limbo  #!\n"),
-        "unknown-stack-status": sub("    types: [creature]\neffects", "    types: [creature]\n  - id: spell  #!\n    zone: stack\n    status: pondering\n    action: {kind: open, targets: [rogue]}\neffects"),
+        "unknown-stack-status": sub("    types: [creature]\neffects", "    types: [creature]\n  - id: spell\n    zone: stack\n    status: pondering  #!\n    action: {kind: open, targets: [rogue]}\neffects"),
         "unknown-player-in-expect-status": sub("  - action: act\n", "  - player: nobody  #!\n    status: lost\n  - action: act\n"),
     }
 
@@ -251,15 +252,15 @@ def consistency_cases() -> dict[str, str]:
             "    owner: bob\n", "    owner: bob\n    attached_to: ring\n", 1),
         "at-past-last-event": sub("    action_status: resolved\n", "    action_status: resolved\n    at: 9  #!\n"),
         "at-negative": sub("    action_status: resolved\n", "    action_status: resolved\n    at: -1  #!\n"),
-        "modify-unknown-attribute": sub("  - type: resolve\n    action: act\n", "  - type: modify  #!\n    object: rogue\n    attribute: mana\n    delta: 1\n"),
-        "set-flag-unknown-flag": sub("  - type: resolve\n    action: act\n", "  - type: set_flag  #!\n    object: rogue\n    flag: glowing\n    value: true\n"),
+        "modify-unknown-attribute": sub("  - type: resolve\n    action: act\n", "  - type: modify\n    object: rogue\n    attribute: mana  #!\n    delta: 1\n"),
+        "set-flag-unknown-flag": sub("  - type: resolve\n    action: act\n", "  - type: set_flag\n    object: rogue\n    flag: glowing  #!\n    value: true\n"),
         "resolve-non-action": sub("    action: act\nexpect", "    action: rogue  #!\nexpect"),
         "finishing-blow-x-name": sub("    kind: close\n    source: knight\n", "    kind: finishing_blow\n    source: knight\n    targets: [rogue]\n    params: {x: many}  #!\n"),
         "finishing-blow-no-x": sub("    kind: close\n    source: knight\n", "    kind: finishing_blow  #!\n    source: knight\n    targets: [rogue]\n"),
         "lose-ability-no-param": sub("    kind: close\n    source: knight\n", "    kind: lose_ability  #!\n    source: knight\n    targets: [rogue]\n"),
         "choice-move-without-board": sub("board:\n  rows: 2\n  cols: 2\n", "").replace("    cell: r1c1\n", "").replace(
             "    cell: r2c2\n", "").replace("  - type: resolve\n    action: act\n",
-                                         "  - type: choice_subphase  #!\n    player: alice\n    moves: {knight: r1c2}\n"),
+                                         "  - type: choice_subphase\n    player: alice\n    moves: {knight: r1c2}  #!\n"),
         "declare-no-source-no-target": sub("    kind: close\n    source: knight\n", "    kind: close  #!\n"),
         "control-selector-recursion": sub("    kind: prohibit\n    action: accumulate_tokens\n    targets: [rogue]\n",
                                           "    kind: control  #!\n    player: bob\n    targets: {types: [creature], controlled_by: source_controller}\n"),
@@ -289,7 +290,7 @@ def number_cases() -> dict[str, str]:
     out["limit-objects-5001"] = sub("objects:\n", "objects:\n" + "".join(
         f"  - {{id: x{i}, zone: hand}}\n" for i in range(5001)))
     out["limit-effects-2001"] = sub("effects:\n", "effects:\n" + "".join(
-        f"  - {{id: f{i}, timestamp: 1, kind: grant, ability: fly, targets: [rogue]}}\n" for i in range(2001)))
+        f"  - {{id: f{i}, timestamp: 1, kind: grant, ability: flying, targets: [rogue]}}\n" for i in range(2001)))
     out["limit-expect-501"] = sub("expect:\n", "expect:\n" + "  - {unique: true}\n" * 501)
     out["limit-claims-51"] = sub("expect:\n", "claims:\n" + "  - {kind: decisive_advantage, player: alice}\n" * 51 + "expect:\n")
     out["limit-cells-2601"] = sub("  rows: 2\n  cols: 2\n", "  rows: 50\n  cols: 50\n  cells: [" + ", ".join(
@@ -344,11 +345,153 @@ def encoding_cases() -> dict[str, bytes]:
     }
 
 
+#: a small valid scenario of each game, the base of its vocabulary errors
+GAME_BASES = {
+    "berserk": """\
+id: vocab-berserk
+game: berserk
+options: {dice_sides: 6}
+players: [{id: alice}, {id: bob}]
+objects:
+  - {id: knight, owner: alice, zone: play, types: [creature], abilities: [flying], attributes: {life: 3}}
+  - {id: rogue, owner: bob, zone: hand, types: [creature]}
+events:
+  - {type: concede, player: bob}
+expect:
+  - {player: bob, status: conceded}
+""",
+    "mtg": """\
+id: vocab-mtg
+game: mtg
+options: {}
+players: [{id: alex}, {id: bianca}, {id: carla}]
+objects:
+  - {id: bears, owner: bianca, zone: battlefield, types: [creature]}
+  - {id: shock, owner: alex, zone: hand, types: [instant]}
+events:
+  - {type: declare, id: cast, actor: alex, kind: spell, source: shock}
+  - {type: leave_game, player: bianca}
+expect:
+  - {object: bears, zone: outside}
+""",
+    "riftbound": """\
+id: vocab-riftbound
+game: riftbound
+options: {}
+players: [{id: ann}, {id: ben}, {id: cy}]
+objects:
+  - {id: ben_unit, owner: ben, zone: base, types: [unit], attributes: {power: 3}}
+events:
+  - {type: concede, player: ben}
+expect:
+  - {object: ben_unit, zone: banishment}
+""",
+    "ti4": """\
+id: vocab-ti4
+game: ti4
+options: {players_at_start: 3}
+players: [{id: alice}, {id: bob}, {id: carol}]
+objects:
+  - {id: dock, owner: alice, zone: board, types: [structure, space_dock], abilities: [production]}
+  - {id: inf, owner: bob, zone: board, types: [ground_force, infantry]}
+  - {id: mecatol, zone: board, controller: carol, types: [planet]}
+events:
+  - {type: planet_control, planet: mecatol, player: bob}
+expect:
+  - {player: carol, status: eliminated}
+""",
+}
+#: vocabulary error file -> (game, the words its message must contain); ``vocabulary.json`` records them
+VOCAB: dict[str, tuple[str, str]] = {}
+
+
+def vocab(game: str, name: str, old: str, new: str, message: str) -> tuple[str, str]:
+    """A vocabulary error of ``game``: its base with ``old`` replaced by ``new`` (which carries the marker)."""
+    VOCAB[f"vocab-{game}-{name}.yaml"] = (game, message)
+    return f"vocab-{game}-{name}", sub(old, new, GAME_BASES[game])
+
+
+def vocabulary_cases() -> dict[str, str]:
+    """Words outside a game's vocabulary and fields its rules never read: misspelt, wrong case, plural, unknown
+    option, unknown field, a field the game does not model (and the TI4 typos of issue 11)."""
+    k, b = "  - {id: knight, owner: alice, zone: play, types: [creature], abilities: [flying], attributes: {life: 3}}\n", \
+        "  - {id: bears, owner: bianca, zone: battlefield, types: [creature]}\n"
+    u, t = "  - {id: ben_unit, owner: ben, zone: base, types: [unit], attributes: {power: 3}}\n", \
+        "  - {id: dock, owner: alice, zone: board, types: [structure, space_dock], abilities: [production]}\n"
+    cases = [
+        vocab("berserk", "misspelt", k, k.replace("zone: play", "zone: plya").rstrip() + "  #!\n",
+              "unknown zone 'plya' for berserk; did you mean 'play'?"),
+        vocab("berserk", "case", k, k.replace("[flying]", "[Flying]").rstrip() + "  #!\n",
+              "unknown ability 'Flying' for berserk; did you mean 'flying'?"),
+        vocab("berserk", "plural", k, k.replace("[creature]", "[creatures]").rstrip() + "  #!\n",
+              "unknown object type 'creatures' for berserk; did you mean 'creature'?"),
+        vocab("berserk", "unknown-option", "options: {dice_sides: 6}\n", "options: {dice_side: 6}  #!\n",
+              "unknown option 'dice_side' for berserk; did you mean 'dice_sides'?"),
+        vocab("berserk", "unknown-field", "  - {type: concede, player: bob}\n",
+              "  - {type: concede, player: bob, reason: tired}  #!\n", "unknown field 'reason' of a 'concede' event for berserk: no berserk rule reads it"),
+        vocab("berserk", "unmodelled-field", "  - {type: concede, player: bob}\n",
+              "  - {type: concede, player: bob, blank_battlefields: {knight: rogue}}  #!\n",
+              "unknown field 'blank_battlefields' of a 'concede' event for berserk: no berserk rule reads it"),
+        vocab("berserk", "strike-format", k, k.replace("attributes: {life: 3}", "attributes: {life: 3}, "
+                                                       "properties: {strike: '3 4 5'}").rstrip() + "  #!\n",
+              "property 'strike' is written like '2-3-4', not '3 4 5'"),
+        vocab("mtg", "misspelt", b, b.replace("[creature]", "[creture]").rstrip() + "  #!\n",
+              "unknown object type 'creture' for mtg; did you mean 'creature'?"),
+        vocab("mtg", "case", b, b.replace("battlefield", "Battlefield").rstrip() + "  #!\n",
+              "unknown zone 'Battlefield' for mtg; did you mean 'battlefield'?"),
+        vocab("mtg", "plural", "  - {object: bears, zone: outside}\n",
+              "  - {object: bears, zone: graveyards}  #!\n",
+              "unknown zone 'graveyards' for mtg; did you mean 'graveyard'?"),
+        vocab("mtg", "unknown-option", "options: {}\n", "options: {starting_life: 40}  #!\n",
+              "unknown option 'starting_life' for mtg"),
+        vocab("mtg", "unknown-field", "  - {type: leave_game, player: bianca}\n",
+              "  - {type: leave_game, player: bianca, reason: quit}  #!\n", "unknown field 'reason' of a 'leave_game' event for mtg: no mtg rule reads it"),
+        vocab("mtg", "unmodelled-targets", "kind: spell, source: shock}\n",
+              "kind: spell, source: shock, targets: [bears]}  #!\n",
+              "action kind 'spell' takes no targets: no mtg rule reads them"),
+        vocab("riftbound", "misspelt", "  - {object: ben_unit, zone: banishment}\n",
+              "  - {object: ben_unit, zone: banishmnet}  #!\n",
+              "unknown zone 'banishmnet' for riftbound; did you mean 'banishment'?"),
+        vocab("riftbound", "case", u, u.replace("[unit]", "[Unit]").rstrip() + "  #!\n",
+              "unknown object type 'Unit' for riftbound; did you mean 'unit'?"),
+        vocab("riftbound", "plural", u, u.replace("[unit]", "[units]").rstrip() + "  #!\n",
+              "unknown object type 'units' for riftbound; did you mean 'unit'?"),
+        vocab("riftbound", "unknown-option", "options: {}\n", "options: {points_to_win: 8}  #!\n",
+              "unknown option 'points_to_win' for riftbound"),
+        vocab("riftbound", "unknown-field", "  - {type: concede, player: ben}\n",
+              "  - {type: concede, player: ben, team: red}  #!\n", "unknown field 'team' of a 'concede' event for riftbound: no riftbound rule reads it"),
+        vocab("riftbound", "unmodelled-claims", "expect:\n",
+              "claims:\n  - {kind: decisive_advantage, player: ann}  #!\nexpect:\n",
+              "'claims' is not read by any riftbound rule"),
+        vocab("ti4", "production-case", t, t.replace("[production]", "[Production]").rstrip() + "  #!\n",
+              "unknown ability 'Production' for ti4; did you mean 'production'?"),
+        vocab("ti4", "production-number", t, t.replace("[production]", '["Production 7"]').rstrip() + "  #!\n",
+              "unknown ability 'Production' for ti4 (in 'Production 7'); did you mean 'production'?"),
+        vocab("ti4", "production-number-lower", t, t.replace("[production]", '["production 7"]').rstrip() + "  #!\n",
+              "ability 'production' takes no number"),
+        vocab("ti4", "case", "[ground_force, infantry]}\n", "[Infantry]}  #!\n",
+              "unknown object type 'Infantry' for ti4; did you mean 'infantry'?"),
+        vocab("ti4", "plural", "[ground_force, infantry]}\n", "[ground_forces]}  #!\n",
+              "unknown object type 'ground_forces' for ti4; did you mean 'ground_force'?"),
+        vocab("ti4", "misspelt", "types: [planet]}\n", "types: [plant]}  #!\n",
+              "unknown object type 'plant' for ti4; did you mean 'planet'"),
+        vocab("ti4", "unknown-option", "options: {players_at_start: 3}\n", "options: {player_at_start: 3}  #!\n",
+              "unknown option 'player_at_start' for ti4; did you mean 'players_at_start'?"),
+        vocab("ti4", "unknown-field", "  - {type: planet_control, planet: mecatol, player: bob}\n",
+              "  - {type: planet_control, planet: mecatol, player: bob, from: carol}  #!\n", "unknown field 'from' of a 'planet_control' event for ti4: no ti4 rule reads it"),
+        vocab("ti4", "unmodelled-cell", t, t.replace("zone: board,", "zone: board, cell: r1c1,").rstrip() + "  #!\n",
+              "'cell' is not read by any ti4 rule"),
+        vocab("ti4", "missing-required-type", t, t.replace("[structure, space_dock]", "[space_dock]").rstrip()
+              + "  #!\n", "type 'space_dock' is a structure: list 'structure' too"),
+    ]
+    return dict(cases)
+
+
 def all_cases() -> dict[str, str | bytes]:
     """Every hostile file by name (without extension)."""
     out: dict[str, str | bytes] = {}
     for part in (syntax_cases, tag_cases, type_cases, id_cases, consistency_cases, number_cases, nesting_cases,
-                 encoding_cases):
+                 encoding_cases, vocabulary_cases):
         for name, text in part().items():
             assert name not in out, name
             out[name] = text
@@ -392,6 +535,8 @@ def main() -> None:
         (CORPUS / name / "README").write_text("A folder named like a scenario: must be reported, never skipped.\n")
         manifest[name] = "file"
     (HERE / "manifest.json").write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+    words = {name: {"game": g, "message": m} for name, (g, m) in sorted(VOCAB.items())}
+    (HERE / "vocabulary.json").write_text(json.dumps(words, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(f"wrote {len(manifest)} hostile files to {CORPUS}")
 
 

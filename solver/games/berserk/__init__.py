@@ -9,5 +9,6 @@ GAME = Game(
     ruleset="solver.games.berserk.ruleset:RULESET",
     reference="solver.games.berserk.reference:RULES",
     generator="solver.games.berserk.generate:random_doc",
+    vocabulary="solver.games.berserk.vocabulary:VOCABULARY",
     scale="solver.games.berserk.scale:berserk_scenario",
 )

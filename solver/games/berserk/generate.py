@@ -66,7 +66,7 @@ class BerserkGen(CoreGen):
         aid = f"a{i}"
         ev: dict = {"type": "declare", "id": aid, "actor": r.choice(self.players), "kind": kind,
                     "source": r.choice(self.ids())}
-        if self.chance(0.5):
+        if kind != "accumulate_tokens" and self.chance(0.5):
             ev["targets"] = [r.choice(self.ids())]
         params: dict = {}
         if kind == "lose_ability":
@@ -75,7 +75,7 @@ class BerserkGen(CoreGen):
             params["x"] = r.randint(0, 3)
         if kind in ("summon", "revive", "incarnate") and self.cells and self.chance(0.6):
             params["cell"] = r.choice(self.cells)
-        if self.chance(0.15):
+        if kind not in ("take_control", "summon", "revive", "incarnate") and self.chance(0.15):
             params["cost"] = "none"
         if params:
             ev["params"] = params

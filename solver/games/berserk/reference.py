@@ -18,6 +18,8 @@ FLAG_ACTIONS = {
     "reveal": ("revealed", True, "berserk.525.1.reveal"),
     "hide": ("revealed", False, "berserk.525.1.hide"),
 }
+#: action kinds paid for by closing their source (the control and entering actions cost nothing)
+PAYING = set(FLAG_ACTIONS) | {"accumulate_tokens", "give_token", "lose_ability", "finishing_blow"}
 
 
 def target(spec) -> str:
@@ -60,12 +62,21 @@ class BerserkRules(CoreRules):
         self.declare(w, prev, ev, step, legal="core.declare", illegal="berserk.525.1")
 
     def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.resolve / berserk.526.1."""
+        """core.resolve / berserk.526.1; the payment (berserk.payment) is weighed whether or not it is made."""
+        self.note_payment(w, ev.action)
         self.resolve(w, prev, ev, step, resolves="core.resolve", interrupted="berserk.526.1")
 
     def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.resolve / berserk.526.1."""
+        """core.resolve / berserk.526.1; the payment (berserk.payment) is weighed whether or not it is made."""
+        self.note_payment(w, ev.action)
         self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="berserk.526.1")
+
+    def note_payment(self, w: World, action: str) -> None:
+        """An action that pays by closing its source weighs berserk.payment when it would resolve or execute."""
+        spec = w.objects[action].spec if action in w.objects else None
+        if spec is not None and spec.kind in PAYING and spec.params.get("cost", "close") == "close" \
+                and self.cost_keys(w, getattr(spec, "source", None)):
+            w.note("berserk.payment")
 
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
         """berserk.526.1.executing."""

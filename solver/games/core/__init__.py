@@ -9,4 +9,5 @@ GAME = Game(
     ruleset="solver.games.core.ruleset:RULESET",
     reference="solver.games.core.reference:RULES",
     generator="solver.games.core.generate:random_doc",
+    vocabulary="solver.games.core.vocabulary:VOCABULARY",
 )

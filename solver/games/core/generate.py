@@ -106,7 +106,7 @@ class CoreGen(RandomParts):
         elif kind == "set" and self.chance(0.5):
             e.update(attribute="alignment", value=r.choice(ALIGNMENTS))
         else:
-            e.update(attribute="life", value=r.randint(-1, 3))
+            e.update(attribute="life", value=r.randint(0, 3))
         durations = ["permanent", "until_end_of_turn", "until_next_turn"] + (["static", "static"] if source else [])
         e["duration"] = r.choice(durations)
         if e["duration"] == "until_next_turn":
@@ -169,6 +169,8 @@ class CoreGen(RandomParts):
         o = r.choice(self.ids())
         options = [
             lambda: {"object": o, "zone": r.choice(self.zones)},
+            lambda: {"object": o, "zone_owner": r.choice(self.players)},
+            lambda: {"object": o, "owner": r.choice(self.players)},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "attributes": {r.choice(("tokens", "life")): r.randint(0, 3)}},
             lambda: {"object": o, "allowed": {r.choice(ACTIONS): self.chance(0.5)}},

@@ -9,4 +9,5 @@ GAME = Game(
     ruleset="solver.games.mtg.ruleset:RULESET",
     reference="solver.games.mtg.reference:RULES",
     generator="solver.games.mtg.generate:random_doc",
+    vocabulary="solver.games.mtg.vocabulary:VOCABULARY",
 )

@@ -19,7 +19,7 @@ EVENTS = ("leave_game",) * 6 + ("end_effect", "end_turn", "begin_turn", "begin_t
                                 "put_onto", "trigger", "resolve", "combat_damage", "choice", "choice",
                                 "player_information", "count_actions", "priority_to_active", "priority_to_active",
                                 "move", "declare")
-STATUSES = ("in_game", "left", "lost", "won", "conceded")
+STATUSES = ("in_game", "left", "lost", "conceded")
 
 
 class _Gen(RandomParts):
@@ -40,7 +40,7 @@ class _Gen(RandomParts):
         r, out = self.r, []
         teams = self.chance(0.15)
         for i, p in enumerate(self.players):
-            doc: dict = {"id": p, "attributes": {"life": r.randint(1, 5), "spells": r.randint(0, 2)}}
+            doc: dict = {"id": p, "attributes": {"life": r.randint(1, 5), "spells_cast": r.randint(0, 2)}}
             if teams:
                 doc["team"] = f"t{i % 2}"
             if i and self.chance(0.08):
@@ -145,10 +145,10 @@ class _Gen(RandomParts):
                 ev.update(source=r.choice(self.ids()), opponent=self.chance(0.6))
             return ev
         if kind == "player_information":
-            return {"type": "player_information", "player": p, "attribute": r.choice(("life", "spells")),
+            return {"type": "player_information", "player": p, "attribute": r.choice(("life", "spells_cast")),
                     "reader": r.choice(self.players), "into": "seen"}
         if kind == "count_actions":
-            return {"type": "count_actions", "attribute": "spells", "reader": p, "into": "counted"}
+            return {"type": "count_actions", "attribute": "spells_cast", "reader": p, "into": "counted"}
         if kind == "move":
             return {"type": "move", "object": r.choice(self.ids()), "zone": r.choice(ZONES)}
         aid = f"a{i}"
@@ -203,6 +203,7 @@ class _Gen(RandomParts):
         p = r.choice(self.players)
         options = [
             lambda: {"object": o, "zone": r.choice(ZONES + ("command", "none"))},
+            lambda: {"object": o, "zone_owner": p},
             lambda: {"object": o, "controller": r.choice(self.players)},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"player": p, "status": r.choice(STATUSES)},

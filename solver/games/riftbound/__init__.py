@@ -9,4 +9,5 @@ GAME = Game(
     ruleset="solver.games.riftbound.ruleset:RULESET",
     reference="solver.games.riftbound.reference:RULES",
     generator="solver.games.riftbound.generate:random_doc",
+    vocabulary="solver.games.riftbound.vocabulary:VOCABULARY",
 )

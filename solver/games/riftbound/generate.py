@@ -148,10 +148,11 @@ class _Gen(RandomParts):
         o = r.choice(ids)
         options = [
             lambda: {"object": o, "zone": r.choice(("base", "battlefield", "banishment", "outside", "trash"))},
+            lambda: {"object": o, "zone_owner": self.player()},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"object": o, "cell": r.choice(self.cells + ["none"])},
-            lambda: {"player": self.player(), "status": r.choice(("in_game", "won", "lost"))},
+            lambda: {"player": self.player(), "status": r.choice(("in_game", "won", "lost", "conceded"))},
             lambda: {"winner": self.player()},
             lambda: {"turn": {r.choice(("active_player", "priority", "focus")): self.player()}},
             lambda: {"turn": {"showdown": self.chance(0.5)}},

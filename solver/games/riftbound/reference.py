@@ -264,11 +264,14 @@ class RiftboundRules(CoreRules):
         pr.into(step, prev)
 
     def _leave(self, w, pr: Procedure, ev, leaving, after, sides) -> None:
-        """The leavers lose; a side left alone wins."""
+        """The conceding player has conceded, their teammates lose; a side left alone wins."""
         teams = any(p.team for p in w.sc.players)
         for p in w.players:
             if leaving[p]:
-                pr.set(key("pstatus", p), "lost", "riftbound.concede" if p == ev.player else "riftbound.concede.team")
+                if p == ev.player:
+                    pr.set(key("pstatus", p), "conceded", "riftbound.concede")
+                else:
+                    pr.set(key("pstatus", p), "lost", "riftbound.concede.team")
             if after[p] and sides == {self.side(w, p)}:
                 pr.set(key("pstatus", p), "won", "riftbound.concede.team_wins" if teams else "riftbound.concede.last_standing")
         pr.end_step()

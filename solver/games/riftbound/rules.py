@@ -1,7 +1,7 @@
 """Riftbound rule ids and their one-line texts: conceding (seed 001) and the chain rules it leans on."""
 
 RULES = {
-    "riftbound.concede": "A player who concedes loses and leaves the game.",
+    "riftbound.concede": "A player who concedes loses and leaves the game: their status is conceded.",
     "riftbound.concede.last_standing": "When a concession leaves a single player in the game (two players: the other one), that player wins.",
     "riftbound.concede.team": "In a team game the conceding player's whole team loses and is removed from the game.",
     "riftbound.concede.team_wins": "After a concession, a team that is the only one left wins.",

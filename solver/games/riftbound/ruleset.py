@@ -224,7 +224,7 @@ class Riftbound(Ruleset):
         self._passes_of_priority(comp, goes_on)
 
     def _leave(self, comp, ev, leaving: dict[str, Lit]) -> Lit:
-        """The leavers lose; a side left alone wins. Returns the literal 'the game goes on' (two sides or more remain)."""
+        """The conceding player has conceded, their teammates lose; a side left alone wins. Returns the literal 'the game goes on' (two sides or more remain)."""
         rm, st = comp.rm, comp.stage
         after = {p: rm.all_of([in_game(st, p), rm.neg(leaving[p])]) for p in comp.players}
         sides: dict[str, list[str]] = {}
@@ -236,7 +236,10 @@ class Riftbound(Ruleset):
         teams = any(p.team for p in comp.sc.players)
         with comp.step(f"{ev.player} concedes") as tr:
             for p in comp.players:
-                tr.set(("pstatus", p), "lost", "riftbound.concede" if p == ev.player else "riftbound.concede.team", leaving[p])
+                if p == ev.player:
+                    tr.set(("pstatus", p), "conceded", "riftbound.concede", leaving[p])
+                else:
+                    tr.set(("pstatus", p), "lost", "riftbound.concede.team", leaving[p])
                 alone = rm.all_of([after[p]] + [rm.neg(remains[s]) for s in names if s != side_of(comp, p)])
                 tr.set(("pstatus", p), "won", "riftbound.concede.team_wins" if teams else "riftbound.concede.last_standing", alone)
         return goes_on

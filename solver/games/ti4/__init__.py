@@ -9,4 +9,5 @@ GAME = Game(
     ruleset="solver.games.ti4.ruleset:RULESET",
     reference="solver.games.ti4.reference:RULES",
     generator="solver.games.ti4.generate:random_doc",
+    vocabulary="solver.games.ti4.vocabulary:VOCABULARY",
 )

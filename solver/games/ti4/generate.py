@@ -84,7 +84,7 @@ class _Gen(RandomParts):
                                  "types": ["assimilation_token"], "attached_to": r.choice(techs)})
         if planets and self.chance(0.3):
             self.objects.append({"id": f"o{len(self.objects)}", "owner": r.choice(self.players),
-                                 "zone": r.choice(("board", "board", "reinforcements")), "types": ["attachment"],
+                                 "zone": r.choice(("board", "board", "reinforcements")), "types": ["attachment_token"],
                                  "attached_to": r.choice(planets)})
 
     def gift(self) -> None:
@@ -177,7 +177,7 @@ class _Gen(RandomParts):
             return None
         oid = f"obj{i}"
         actor = r.choice(self.players)
-        self.objects.append({"id": oid, "zone": "play_area", "types": ["objective"],
+        self.objects.append({"id": oid, "zone": "play_area", "types": ["public_objective"],
                              "controller": r.choice(self.players)})
         self.events.append({"type": "declare", "id": f"a{i}", "actor": actor, "kind": "score_objective",
                             "source": oid, "targets": [r.choice(homes)]})
@@ -196,6 +196,7 @@ class _Gen(RandomParts):
             lambda: {"object": o, "zone": r.choice(("board", "box", "reinforcements", "hand", "play_area",
                                                      "common_area", "captured"))},
             lambda: {"object": o, "controller": r.choice(self.players + ["none"])},
+            lambda: {"object": o, "zone_owner": p},
             lambda: {"object": o, "exists": self.chance(0.5)},
         ]
         return vary_expectation(self, r.choice(options)(), counts=False)

@@ -259,7 +259,7 @@ class Ti4Rules(CoreRules):
                      ("ti4.75.1c", self.planets(w, s1, p)))
             for rule, _ in conds:
                 w.note(rule)
-            w.note("ti4.victory.last_player")
+            w.note("ti4.75.1", "ti4.victory.last_player")  # the check is weighed whether or not it eliminates
             kept = [r for r, c in conds if c]
             if kept:
                 stage.keep(k, kept[0])

@@ -1,0 +1,166 @@
+"""Every word a Berserk scenario may use, with its meaning (one line each; adding a word is adding a line).
+
+The combat words (``life``, ``strike``, protections, ``flying``, ``magical_attack``,
+the dice options) are read by the victory analysis (``solver/victory/model.py``).
+"""
+from solver.vocabulary.shared import SHARED, features, statuses
+from solver.vocabulary.words import Ability, Action, Event, Number, Switch, Text, Type, Word, Zone
+
+_COST = Text("cost", "what pays for it: `close` (closing its source, the default) or `none`", values=("close", "none"))
+_CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card)",
+             words="cells")
+_TIER = r"^(none|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$"
+
+VOCABULARY = SHARED.extend(
+    game="berserk",
+    zones=(
+        Zone("play", "the play zone: the battle's board"),
+        Zone("hand", "a player's hand", whose="owner"),
+        Zone("deck", "a player's deck", whose="owner"),
+        Zone("graveyard", "a player's graveyard: destroyed cards", whose="owner"),
+        Zone("auxiliary", "the auxiliary zone of the player who controls the card (cards placed there name no cell)",
+             whose="holder"),
+        Zone("stack", "declared actions waiting to resolve"),
+        Zone("outside", "removed from the game"),
+    ),
+    types=(
+        Type("creature", "a creature: it fights, and 602.1 counts the creatures each player controls in play"),
+        Type("hero", "a hero (a creature class effects may select, e.g. Kanor-Vain's 'all heroes')"),
+        Type("elf", "an elf (a creature class; answers to 'elf' in 'cannot be taken into a squad with elf')"),
+        Type("terrain", "a terrain: it names no cell when it enters (532.6)"),
+        Type("artifact", "an artifact (not a creature: it does not count for 602.1)"),
+        Type("equipment", "equipment: it does not count for conservation (two cards on one cell)"),
+        Type("symbiote", "a symbiote: it does not count for conservation (two cards on one cell)"),
+    ),
+    abilities=(
+        Ability("accumulate_tokens", "may accumulate tokens (the action accumulate_tokens needs it or a permission)"),
+        Ability("flying", "flying: names no cell when it enters (532.6); only flying or ranged creatures can attack "
+                          "it"),
+        Ability("ranged", "ranged attack: may attack flying creatures"),
+        Ability("magical_attack", "its strikes are magical (protection_magical, not protection_nonmagical, applies)"),
+        Ability("auxiliary_zone", "'placed in the auxiliary zone': enters that zone and names no cell (532.6)"),
+        Ability("incarnation", "incarnation X: may incarnate once per battle; of several, only the highest X applies "
+                               "(532.5.4)", param="X", lo=1),
+        Ability("attack_obligation", "an obligatory attack: declared in a Choice subphase (`obligatory`), it carries "
+                                     "a conservation duty over"),
+    ),
+    attributes=(
+        Number("life", "lives left: a finishing blow reads it; in the victory analysis a creature at 0 is destroyed",
+               lo=0),
+        Number("max_life", "most lives a creature heals to (victory analysis; default: its life at the start)", lo=0),
+        Number("regen", "lives a creature heals at the end of every round (victory analysis)", lo=0),
+        Number("protection_nonmagical", "protection from non-magical attacks of strength X or more: such strikes do "
+                                        "no damage", lo=0),
+        Number("protection_magical", "protection from magical attacks of strength X or more", lo=0),
+        Number("tokens", "tokens on the card (accumulate_tokens and give_token add one)", lo=0),
+        Number("incarnation", "the X of the incarnation applied (set by the incarnate action, 532.5.4)", lo=0),
+    ),
+    properties=(
+        Text("strike", "the creature's strike: weak-medium-strong damage by die tier (which die values give which "
+                       "tier: the tier_* options)", pattern=r"^[0-9]+-[0-9]+-[0-9]+$", example="2-3-4"),
+        Text("not_with", "'cannot be taken into a squad with [text]' (532.8): '+'-separated card ids, names, types "
+                         "or property values", words="names", example="elf"),
+        Text("alignment", "the card's alignment (Kanor-Vain makes heroes neutral, the Blade of the Fallen dark)",
+             values=("light", "dark", "neutral")),
+    ),
+    flags=(
+        Word("open", "open (untapped): closing the source pays for an action; 525.1 open/close"),
+        Word("revealed", "revealed (face up): 525.1 reveal/hide"),
+        Word("must_move", "conservation duty: must move in its controller's next Choice subphase, or it dies"),
+        Word("incarnated", "has incarnated this battle (532.5.4: once per battle)"),
+    ),
+    player_flags=(
+        Word("decisive_advantage", "the player holds a decisive advantage: check_victory gives them a clean victory "
+                                   "(602.1)"),
+    ),
+    permissions=(
+        Word("receive_tokens", "may receive tokens: give_token checks it on its target ('cannot receive tokens')"),
+    ),
+    actions=(
+        Action("open", "open a card (its target, else its source): illegal if it is already open (525.1)", (0, 1),
+               (_COST,)),
+        Action("close", "close a card: illegal if it is already closed (525.1)", (0, 1), (_COST,)),
+        Action("reveal", "reveal a card: illegal if it is already revealed (525.1)", (0, 1), (_COST,)),
+        Action("hide", "hide a card: illegal if it is already hidden (525.1)", (0, 1), (_COST,)),
+        Action("accumulate_tokens", "the source puts a token on itself: it needs the ability or a permission, and no "
+                                    "prohibition (524.2, 525.2)", (0, 0), (_COST,)),
+        Action("give_token", "put a token on the target (else the source) unless it cannot receive tokens", (0, 1),
+               (_COST,)),
+        Action("lose_ability", "'[card] loses [text]': illegal against a card that does not have it (525.3)", (0, 1),
+               (Text("ability", "the ability it loses", words="abilities", required=True), _COST)),
+        Action("finishing_blow", "finishing blow X: destroys the target creature in play with X or fewer lives; "
+                                 "otherwise it cannot be executed", (0, 1),
+               (Number("x", "the X of the finishing blow", lo=0, required=True), _COST)),
+        Action("take_control", "the actor takes control of a card in play (532.7), unless 532.8 forbids it", (0, 1)),
+        Action("summon", "summon a card from the hand (532.6, 532.8)", (0, 1), (_CELL,)),
+        Action("revive", "revive a card from the graveyard (532.6, 532.8)", (0, 1), (_CELL,)),
+        Action("incarnate", "incarnate a card with 'incarnation X', once per battle (532.5.4, 532.6, 532.8)", (0, 1),
+               (_CELL,)),
+    ),
+    events=(
+        Event("choice_subphase", "a player's Choice subphase: obliged cards move if declared, keep the duty if "
+                                 "another obligatory ability is declared, else die (conservation)", (
+            Text("player", "whose Choice subphase it is", required=True),
+            Word("moves", "object -> cell it is declared to move to"),
+            Text("obligatory", "other obligatory abilities declared instead", words="abilities"),
+            Switch("free", "the declarations are not given: every choice is explored (move to a free adjacent cell, "
+                           "or die)"),
+        )),
+        Event("recruit", "the Recruit subphase: cards join the squad in order, unless 532.8 forbids one", (
+            Text("player", "who recruits", required=True),
+            Text("cards", "the cards, in order", required=True),
+            Word("cells", "card -> the cell it is placed on"),
+        )),
+        Event("lose_control", "a player loses control of a card: the opponent gets it, unless it cannot join their "
+                              "squad (532.7, 532.8)", (
+            Text("player", "who loses control", required=True), Text("object", "the card", required=True))),
+        Event("penalty_loss", "a player is given a penalty loss: the opponent gets a clean victory (602.1)",
+              (Text("player", "the penalised player", required=True),)),
+        Event("declare_redeal", "a player declares a redeal: with one card in hand, the opponent gets a clean "
+                                "victory (602.1)", (Text("player", "who declares it", required=True),)),
+        Event("card_victory", "a card's text saying a player won (or lost) is fulfilled (602.1)", (
+            Text("source", "the card (it must be in play)", required=True),
+            Text("player", "the player the text names", required=True),
+            Text("result", "what the text says of them", values=("won", "lost")),
+        )),
+        Event("check_victory", "602.1 is checked: no creature of the opponent left in play, or a decisive advantage"),
+        Event("concede", "a player concedes: the opponent gets a clean victory (602.1)",
+              (Text("player", "who concedes", required=True),)),
+    ),
+    statuses=statuses("in_game", "won", "lost", "conceded"),
+    options=(
+        Number("dice_sides", "sides of the die (victory analysis; default 6)", lo=1, hi=100),
+        Text("tier_weak", "die values that give a weak strike (default 1-2; 'none' for none)", pattern=_TIER,
+             example="1-2"),
+        Text("tier_medium", "die values that give a medium strike (default 3-4)", pattern=_TIER, example="3-4"),
+        Text("tier_strong", "die values that give a strong strike (default 5-6)", pattern=_TIER, example="5-6"),
+        Switch("counterstrike", "an attacked creature strikes back (default true)"),
+        Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
+    ),
+    features=features("board", "claims"),
+    notes="""\
+- Two players: the control (532.7) and victory (602.1) rules are for two.
+- A board is `board: {rows: R, cols: C}` (cells r1c1 .. rRcC); a card in `play` stands on a `cell`.
+- An action is a `declare` event: `actor` (the player), `kind`, `source` (the acting card) and, for kinds that
+  take one, a `target` in `targets` (else the source is acted on). `resolve`, `start_execution` and
+  `finish_execution` events carry it on; the verdict is its `action_status`.
+- "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
+  later `timestamp` wins.
+- Victory claims (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections,
+  `regen` and abilities, and the dice options.
+""",
+    example="""\
+id: example-berserk
+game: berserk
+rules: [berserk.525.1.open]
+players: [{id: alice}, {id: bob}]
+objects:
+  - {id: knight, owner: alice, zone: play, types: [creature], attributes: {life: 3}, flags: {open: true}}
+events:
+  - {type: declare, id: open_knight, actor: alice, kind: open, source: knight}
+expect:
+  - {action: open_knight, action_status: illegal, because: [berserk.525.1.open]}
+  - {object: knight, flags: {open: true}}
+  - {unique: true}
+""",
+)

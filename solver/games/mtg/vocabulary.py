@@ -1,0 +1,149 @@
+"""Every word a Magic: The Gathering scenario may use (800.4: a player leaves a game of three or more).
+
+Spells and abilities whose effect the scenario does not model take no targets: targets
+would be accepted and ignored, so they are refused until a rule reads them.
+"""
+from solver.vocabulary.shared import SHARED, features, statuses
+from solver.vocabulary.words import Ability, Action, Declared, Event, Number, Switch, Text, Type, Word, Zone
+
+VOCABULARY = SHARED.extend(
+    game="mtg",
+    zones=(
+        Zone("battlefield", "the battlefield (permanents)"),
+        Zone("hand", "a player's hand", whose="owner"),
+        Zone("library", "a player's library", whose="owner"),
+        Zone("graveyard", "a player's graveyard", whose="owner"),
+        Zone("exile", "exile (one zone all players share)"),
+        Zone("stack", "spells and abilities waiting to resolve"),
+        Zone("ante", "the ante zone: cards there stay when their owner leaves (800.4m)"),
+        Zone("command", "the command zone (planes of Planechase)"),
+        Zone("outside", "outside the game: objects whose owner left it (800.4a)"),
+    ),
+    types=(
+        Type("creature", "a creature"),
+        Type("artifact", "an artifact"),
+        Type("enchantment", "an enchantment"),
+        Type("aura", "an Aura: attached to an object; put into its owner's graveyard when that object leaves the "
+                     "battlefield (704.5m)", requires=("enchantment",)),
+        Type("equipment", "an Equipment: attached to a creature", requires=("artifact",)),
+        Type("land", "a land"),
+        Type("planeswalker", "a planeswalker"),
+        Type("instant", "an instant (a card on the stack while cast)"),
+        Type("sorcery", "a sorcery (a card on the stack while cast)"),
+        Type("plane", "a plane (Planechase) in the command zone: its planar controller passes first (800.4n)"),
+        Type("ability", "an activated or triggered ability on the stack: not a card (800.4a: it ceases to exist)"),
+    ),
+    abilities=(
+        Ability("attack", "the creature can attack: the base of the 'attack' permission (combat itself is not "
+                          "modelled)"),
+    ),
+    attributes=(
+        Number("power", "a creature's power"),
+    ),
+    permissions=(
+        Word("attack", "may attack: what 'can't attack' (Pacifism) prohibits and haste-like effects permit"),
+    ),
+    player_attributes=(
+        Number("life", "life total: combat damage lowers it (510.2); last known information after leaving (800.4h)"),
+        Number("spells_cast", "spells the player cast this turn (count_actions counts them)", lo=0),
+    ),
+    actions=(
+        Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
+        Action("ability", "an activated or triggered ability whose effect the scenario does not model"),
+        Action("return_to_battlefield", "Astral Slide's delayed trigger: returns its targets from exile to the "
+                                        "battlefield under their owner's control; with a target gone from exile it "
+                                        "does not resolve (608.2b)", (1, 99)),
+    ),
+    action_statuses=(
+        Word("ceased", "ceased to exist while on the stack: its controller left the game (800.4a)"),
+    ),
+    events=(
+        Event("leave_game", "a player leaves the game (800.4a: owned objects leave, control effects end, stack "
+                            "objects cease, the rest is exiled)", (
+            Text("player", "who leaves", required=True),
+            Text("status", "their status afterwards (default left)", values=("left", "lost", "conceded")),
+        )),
+        Event("create", "a player creates an object (a token by default) in a zone (800.4b, 800.4d)", (
+            Text("id", "the new object's id", required=True),
+            Text("controller", "who creates it, under whose control it is created", required=True),
+            Text("owner", "its owner when it is created in another player's zone (default: the controller)"),
+            Text("zone", "where it is created (default battlefield)", words="zones"),
+            Switch("token", "it is a token (default true)"),
+            Text("source", "the object whose triggered ability creates it (it must be on the battlefield)"),
+            Word("name", "a display name"),
+            Text("types", "its types", words="types"),
+        )),
+        Event("put_onto", "an effect puts an object onto the battlefield or the stack under a player's control "
+                          "(800.4b: not a player who left)", (
+            Text("object", "the object", required=True),
+            Text("controller", "under whose control it enters (default: its owner)"),
+            Text("zone", "battlefield (default) or stack", values=("battlefield", "stack")),
+        )),
+        Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d)", (
+            Text("id", "the triggered ability's id (an object on the stack)", required=True),
+            Text("controller", "who controls it", required=True),
+            Text("kind", "what it does", words="actions", required=True),
+            Text("source", "the object whose ability it is"),
+            Word("targets", "its targets (as many as its kind takes)"),
+            Word("params", "its kind's parameters"),
+        )),
+        Event("combat_damage", "combat damage would be assigned by a creature to a player (800.4e)", (
+            Text("source", "the creature", required=True),
+            Text("player", "the player", required=True),
+            Number("amount", "the damage", lo=0, required=True),
+        )),
+        Event("choice", "an object (source) or a rule (no source) requires a player to choose (800.4f, 800.4g); the "
+                        "player flag named by `id` marks who chooses", (
+            Text("id", "the choice's name: the player flag set on whoever makes it", required=True),
+            Text("player", "who was to choose", required=True),
+            Text("source", "the object requiring the choice (none: a rule requires it)"),
+            Switch("opponent", "the choice was to be made by an opponent of the source's controller"),
+        )),
+        Event("player_information", "an effect reads a player's attribute into the reader's attribute `into` "
+                                    "(800.4h: last known information)", (
+            Text("player", "whose attribute is read", required=True),
+            Text("attribute", "the attribute read", words="player_attributes", required=True),
+            Text("reader", "the player who reads it", required=True),
+            Text("into", "the reader's attribute that receives it (a name of your choice)", required=True),
+        )),
+        Event("count_actions", "an effect counts an action counter of every player, those who left included "
+                               "(800.4h), into the reader's `into`", (
+            Text("attribute", "the per-player counter", words="player_attributes", required=True),
+            Text("reader", "the player who counts", required=True),
+            Text("into", "the reader's attribute that receives the count (a name of your choice)", required=True),
+        )),
+        Event("priority_to_active", "the active player would receive priority; with none, the next player after "
+                                    "whose turn it is (800.4i)"),
+    ),
+    statuses=statuses("in_game", "left", "lost", "conceded"),
+    declared=(
+        Declared("choice", "a `choice` event's id names the player flag that marks who makes that choice",
+                 category="player_flags", event="choice", field="id"),
+        Declared("player_information", "`into` names the reader's attribute that receives what was read",
+                 category="player_attributes", event="player_information", field="into"),
+        Declared("count_actions", "`into` names the reader's attribute that receives the count",
+                 category="player_attributes", event="count_actions", field="into"),
+    ),
+    features=features("teams", "tokens"),
+    notes="""\
+- Three or more players, in turn order; a player leaves with a `leave_game` event (800.4a runs at once).
+- Control-changing effects are `control` effects (`player` gets control of the `targets`).
+- Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
+  type `ability`); a spell or ability whose effect is not modelled takes no targets (they would be ignored).
+- A `choice` event names, by its `id`, the player flag that marks who makes the choice.
+""",
+    example="""\
+id: example-mtg
+game: mtg
+rules: [mtg.800.4a.owned]
+players: [{id: alex}, {id: bianca}, {id: carla}]
+objects:
+  - {id: bears, owner: bianca, zone: battlefield, types: [creature]}
+events:
+  - {type: leave_game, player: bianca}
+expect:
+  - {player: bianca, status: left}
+  - {object: bears, zone: outside, because: [mtg.800.4a.owned]}
+  - {unique: true}
+""",
+)

@@ -1,0 +1,470 @@
+"""Closed world: every word a scenario uses is known to its game, and every field it gives is read by a rule.
+
+The check reads the scenario as parsed YAML (so it runs even when pydantic refused
+something else in the file) against the game's vocabulary (``solver/games/<game>/
+vocabulary.py``). Each problem is a (key path, message) pair: the message names the
+word, where it appeared and the nearest known words ("unknown ability 'Production'
+for ti4; did you mean 'production'?"). ``load_checked`` joins them with the pydantic
+and reference errors of the file, located at file:line:col, sorted by line and capped.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+from typing import Any
+
+from models.loader import LoadedScenario, validate_data
+from models.yamlsafe import LineMap, LoadError, LoadErrors, load_yaml_file, load_yaml_text
+from solver.registry import names, vocabulary_for
+from solver.vocabulary.shared import FEATURE_PATHS, FEATURES
+from solver.vocabulary.words import CATEGORIES, Ability, Action, Number, Switch, Text, Vocabulary, Word
+
+#: the most errors reported for one file (the rest are counted in one last line)
+MAX_ERRORS = 50
+KeyPath = tuple[str | int, ...]
+Problem = tuple[KeyPath, str]
+#: fields every event has besides those its type declares
+EVENT_COMMON = ("type", "note")
+
+
+# -- nearest words ------------------------------------------------------------------------------------
+def _singular(word: str) -> str:
+    for end, repl in (("ies", "y"), ("es", ""), ("s", "")):
+        if word.endswith(end) and len(word) > len(end) + 2:
+            return word[: -len(end)] + repl
+    return word
+
+
+def nearest(word: str, known: list[str] | tuple[str, ...], n: int = 3) -> list[str]:
+    """The known words closest to ``word``: the same word in another case or number first, then by spelling."""
+    lower = {k.lower(): k for k in known}
+    w = word.strip().lower()
+    same = [lower[f] for f in (w, w.replace(" ", "_").replace("-", "_"), _singular(w), w + "s") if f in lower]
+    if same:
+        return list(dict.fromkeys(same))
+    return [lower[m] for m in difflib.get_close_matches(w, list(lower), n=n, cutoff=0.6)]
+
+
+def hint(word: str, known: list[str] | tuple[str, ...]) -> str:
+    """'; did you mean 'x'?' with the nearest known words, else the known words (at most 12)."""
+    near = nearest(word, known)
+    if near:
+        return "; did you mean " + " or ".join(f"'{x}'" for x in near) + "?"
+    if not known:
+        return " (there is none)"
+    shown = ", ".join(known[:12]) + (f" ... ({len(known) - 12} more)" if len(known) > 12 else "")
+    return f" (known: {shown})"
+
+
+def dotted(path: KeyPath) -> str:
+    """A key path as written in messages: ``objects[2].abilities[0]``."""
+    out = ""
+    for p in path:
+        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+    return out
+
+
+# -- the check ----------------------------------------------------------------------------------------------
+class _Check:
+    """One scenario's data against one vocabulary; collects problems."""
+
+    def __init__(self, data: dict, vocab: Vocabulary) -> None:
+        self.d, self.v, self.game = data, vocab, vocab.game
+        self.out: list[Problem] = []
+        self.declared = self._declared()
+
+    # -- helpers ------------------------------------------------------------------
+    def problem(self, path: KeyPath, message: str) -> None:
+        """Record a problem at ``path``."""
+        self.out.append((path, f"{dotted(path)}: {message}" if path else message))
+
+    def known(self, category: str) -> tuple[str, ...]:
+        """The words of a category, with names the scenario declares and, for permissions, every action kind and
+        ability (an ability is where a permission starts)."""
+        out = self.v.names(category) + tuple(sorted(self.declared.get(category, ())))
+        if category == "permissions":
+            out += self.v.names("actions") + self.v.names("abilities")
+        return tuple(dict.fromkeys(out))
+
+    def word(self, path: KeyPath, category: str, value: Any, what: str = "") -> bool:
+        """Is ``value`` a word of ``category``? Records the problem if not (non-strings are pydantic's)."""
+        if not isinstance(value, str):
+            return False
+        known = self.known(category)
+        if value in known:
+            return True
+        self.problem(path, f"unknown {CATEGORIES[category][0]} '{value}' for {self.game}{what}{hint(value, known)}")
+        return False
+
+    def _declared(self) -> dict[str, set[str]]:
+        out: dict[str, set[str]] = {}
+        for dec in self.v.declared:
+            for ev in _items(self.d.get("events")):
+                if ev.get("type") == dec.event and isinstance(ev.get(dec.field), str):
+                    out.setdefault(dec.category, set()).add(ev[dec.field])
+        return out
+
+    def cells(self) -> set[str]:
+        """The board's cells, as the raw data gives them."""
+        board = self.d.get("board") if isinstance(self.d.get("board"), dict) else {}
+        cells = {c for c in board.get("cells") or [] if isinstance(c, str)}
+        rows, cols = board.get("rows"), board.get("cols")
+        if isinstance(rows, int) and isinstance(cols, int) and 0 < rows <= 50 and 0 < cols <= 50:
+            cells |= {f"r{r}c{c}" for r in range(1, rows + 1) for c in range(1, cols + 1)}
+        return cells
+
+    def card_names(self) -> set[str]:
+        """What a card answers to in '[text]': object ids and names, types and property values (the game's and the
+        scenario's)."""
+        out: set[str] = set(self.v.names("types")) | {v for p in self.v.properties for v in p.values}
+        for o in _items(self.d.get("objects")):
+            out |= {x for x in (o.get("id"), o.get("name")) if isinstance(x, str)}
+            props = o.get("properties") if isinstance(o.get("properties"), dict) else {}
+            out |= {v for k, v in props.items() if isinstance(v, str) and k != "not_with"}
+        return out
+
+    # -- values --------------------------------------------------------------------
+    def value(self, path: KeyPath, spec: Word, value: Any, owner: str) -> None:
+        """A value against its declaration: a number's range, a switch, a text's values, pattern or words."""
+        if isinstance(spec, Number):
+            if isinstance(value, int) and not isinstance(value, bool) and not spec.lo <= value <= spec.hi:
+                self.problem(path, f"{owner} '{spec.name}' is between {spec.lo} and {spec.hi}, not {value}")
+            elif isinstance(value, str):
+                self.problem(path, f"{owner} '{spec.name}' is a whole number, not '{value}'")
+            return
+        if isinstance(spec, Switch) or not isinstance(spec, Text):
+            return
+        for i, v in enumerate(value) if isinstance(value, list) else [(None, value)]:
+            where = path + (i,) if i is not None else path
+            self._text(where, spec, v, owner)
+
+    def _text(self, path: KeyPath, spec: Text, value: Any, owner: str) -> None:
+        if isinstance(value, int) and not isinstance(value, bool) and (spec.values or spec.pattern):
+            value = str(value)
+        if not isinstance(value, str):
+            return
+        if spec.values and value not in spec.values:
+            self.problem(path, f"unknown value '{value}' of {owner} '{spec.name}'{hint(value, spec.values)}")
+        elif spec.pattern and not re.match(spec.pattern, value):
+            self.problem(path, f"{owner} '{spec.name}' is written like '{spec.example}', not '{value}'")
+        elif spec.words == "cells":
+            cells = sorted(self.cells())
+            if value not in cells:
+                self.problem(path, f"unknown cell '{value}' for {owner} '{spec.name}'{hint(value, cells)}")
+        elif spec.words == "names":
+            names_ = sorted(self.card_names())
+            for part in (p.strip() for p in value.split("+")):
+                if part not in names_:
+                    self.problem(path, f"'{part}' in {owner} '{spec.name}' is no card id, name, type or property "
+                                       f"value of this scenario{hint(part, names_)}")
+        elif spec.words == "abilities":
+            self.ability(path, value)
+        elif spec.words:
+            self.word(path, spec.words, value)
+
+    def ability(self, path: KeyPath, value: Any) -> None:
+        """An ability, with its number when it takes one ("incarnation 3")."""
+        if not isinstance(value, str):
+            return
+        name, _, arg = value.strip().partition(" ")
+        spec = self.v.word("abilities", name)
+        if not isinstance(spec, Ability):
+            self.word(path, "abilities", value if value in self.v.names("abilities") or not arg else name,
+                      f" (in '{value}')" if arg else "")
+            return
+        if spec.param and not (arg.strip().isdigit() and spec.lo <= int(arg) <= spec.hi):
+            self.problem(path, f"ability '{name}' is written with a number: '{name} {spec.param}' ({spec.param} from "
+                               f"{spec.lo} to {spec.hi}), not '{value}'")
+        elif arg and not spec.param:
+            self.problem(path, f"ability '{name}' takes no number: no {self.game} rule reads one; write '{name}'")
+
+    def types(self, path: KeyPath, types: Any) -> None:
+        """Object types, each known, each with the types it requires."""
+        given = types if isinstance(types, list) else []
+        listed = [t for t in given if isinstance(t, str)]
+        for i, t in enumerate(given):
+            if self.word(path + (i,), "types", t):
+                missing = [r for r in self.v.word("types", t).requires if r not in listed]  # type: ignore[union-attr]
+                if missing:
+                    self.problem(path + (i,), f"type '{t}' is a {missing[0]}: list '{missing[0]}' too (the {self.game} "
+                                              f"rules read '{missing[0]}')")
+
+    def action_spec(self, path: KeyPath, spec: dict) -> None:
+        """An action (declared, triggered or on an object): its kind, how many targets, its parameters."""
+        kind = spec.get("kind")
+        if not self.word(path + ("kind",), "actions", kind):
+            return
+        a: Action = self.v.action(kind)  # type: ignore[assignment]
+        targets = spec.get("targets")
+        if isinstance(targets, list):
+            lo, hi = a.targets
+            if len(targets) > hi:
+                self.problem(path + ("targets",), f"action kind '{kind}' takes no targets: no {self.game} rule reads "
+                                                  f"them (refused, not ignored)" if hi == 0 else
+                             f"action kind '{kind}' takes at most {hi} target(s), not {len(targets)}")
+            elif len(targets) < lo:
+                self.problem(path + ("targets",) if "targets" in spec else path,
+                             f"action kind '{kind}' needs at least {lo} target(s)")
+        elif a.targets[0]:
+            self.problem(path, f"action kind '{kind}' needs at least {a.targets[0]} target(s)")
+        params = spec.get("params") if isinstance(spec.get("params"), dict) else {}
+        allowed = {p.name: p for p in a.params}
+        for name, value in params.items():
+            if name not in allowed:
+                self.problem(path + ("params", name), f"parameter '{name}' is not read by action kind '{kind}' of "
+                                                      f"{self.game}{hint(name, list(allowed))}")
+            else:
+                self.value(path + ("params", name), allowed[name], value, f"parameter of '{kind}'")
+        for p in a.params:
+            if getattr(p, "required", False) and p.name not in params:
+                self.problem(path, f"action kind '{kind}' needs the parameter '{p.name}' ({p.meaning})")
+
+    # -- sections -----------------------------------------------------------------
+    def run(self) -> list[Problem]:
+        """Every problem of the scenario."""
+        self.features()
+        self.options()
+        for i, p in _indexed(self.d.get("players")):
+            self.player(("players", i), p)
+        for i, o in _indexed(self.d.get("objects")):
+            self.obj(("objects", i), o)
+        for i, e in _indexed(self.d.get("effects")):
+            self.effect(("effects", i), e)
+        for i, ev in _indexed(self.d.get("events")):
+            self.event(("events", i), ev)
+        for i, ex in _indexed(self.d.get("expect")):
+            self.expectation(("expect", i), ex)
+        return list(dict.fromkeys(self.out))
+
+    def features(self) -> None:
+        """Fields only some games read: refused where the game does not read them."""
+        mine = set(self.v.names("features"))
+        for f in FEATURES:
+            if f.name in mine:
+                continue
+            for pattern in FEATURE_PATHS[f.name]:
+                for path, _ in _find(self.d, pattern):
+                    self.problem(path, f"'{pattern[-1]}' is not read by any {self.game} rule ({f.meaning}): remove it")
+
+    def options(self) -> None:
+        """Option keys and values."""
+        opts = self.d.get("options")
+        for name, value in opts.items() if isinstance(opts, dict) else ():
+            if self.word(("options", name), "options", name):
+                self.value(("options", name), self.v.word("options", name), value, "option")  # type: ignore[arg-type]
+
+    def player(self, path: KeyPath, p: dict) -> None:
+        """A player's status, attributes and flags."""
+        if "status" in p:
+            self.word(path + ("status",), "statuses", p["status"])
+        self.keyed(path + ("attributes",), p.get("attributes"), "player_attributes")
+        self.keyed(path + ("flags",), p.get("flags"), "player_flags")
+
+    def keyed(self, path: KeyPath, mapping: Any, category: str, values: bool = True) -> None:
+        """The keys of a mapping are words of ``category`` (and numbers within their range)."""
+        for k, v in mapping.items() if isinstance(mapping, dict) else ():
+            if self.word(path + (k,), category, k) and values:
+                self.value(path + (k,), self.v.word(category, k) or Word(k, ""), v, CATEGORIES[category][0])
+
+    def obj(self, path: KeyPath, o: dict) -> None:
+        """An object: zone, types, attributes, properties, abilities, flags, action and its status."""
+        if "zone" in o:
+            self.word(path + ("zone",), "zones", o["zone"])
+        self.types(path + ("types",), o.get("types"))
+        self.keyed(path + ("attributes",), o.get("attributes"), "attributes")
+        self.keyed(path + ("properties",), o.get("properties"), "properties")
+        for i, ab in _indexed_any(o.get("abilities")):
+            self.ability(path + ("abilities", i), ab)
+        self.flags(path + ("flags",), o.get("flags"), expectation=False)
+        if isinstance(o.get("action"), dict):
+            self.action_spec(path + ("action",), o["action"])
+        if "status" in o:
+            self.word(path + ("status",), "action_statuses", o["status"])
+
+    def flags(self, path: KeyPath, flags: Any, expectation: bool) -> None:
+        """Object flags: stored ones anywhere, computed ones in expectations only."""
+        derived = self.v.names("derived_flags")
+        for k in flags if isinstance(flags, dict) else ():
+            if k in derived and not expectation:
+                meaning = self.v.word("derived_flags", k).meaning  # type: ignore[union-attr]
+                self.problem(path + (k,), f"flag '{k}' is computed by the {self.game} rules ({meaning}): it cannot "
+                                          f"be given, only expected")
+            elif k not in derived:
+                self.word(path + (k,), "flags", k)
+
+    def effect(self, path: KeyPath, e: Any) -> None:
+        """An effect: what it sets, permits, grants; its selector's types and zone."""
+        if not isinstance(e, dict):
+            return
+        kind = e.get("kind")
+        if kind in ("set", "add") and isinstance(e.get("attribute"), str):
+            self.effect_value(path, e["attribute"], e.get("value"))
+        elif kind in ("permit", "prohibit") and "action" in e:
+            self.word(path + ("action",), "permissions", e["action"])
+        elif kind in ("grant", "remove") and "ability" in e:
+            self.ability(path + ("ability",), e["ability"])
+        sel = e.get("targets")
+        if isinstance(sel, dict):
+            self.types(path + ("targets", "types"), sel.get("types"))
+            if "zone" in sel:
+                self.word(path + ("targets", "zone"), "zones", sel["zone"])
+
+    def effect_value(self, path: KeyPath, name: str, value: Any) -> None:
+        """A set/add effect's attribute (a number) or property (a text)."""
+        attr, prop = self.v.word("attributes", name), self.v.word("properties", name)
+        if attr is not None and not isinstance(value, str):
+            self.value(path + ("value",), attr, value, "attribute")
+        elif prop is not None and not isinstance(value, int):
+            self.value(path + ("value",), prop, value, "property")
+        elif attr is not None or prop is not None:
+            self.problem(path + ("value",), f"{'attribute' if attr else 'property'} '{name}' takes "
+                                            f"{'a whole number' if attr else 'a text'}, not {value!r}")
+        else:
+            known = self.v.names("attributes") + self.v.names("properties")
+            self.problem(path + ("attribute",), f"unknown attribute or property '{name}' for {self.game}"
+                                                f"{hint(name, known)}")
+
+    def event(self, path: KeyPath, ev: dict) -> None:
+        """An event: its type, the fields its rules read, the words in them."""
+        t = ev.get("type")
+        if not isinstance(t, str):
+            return
+        spec = self.v.event(t)
+        if spec is None:
+            self.word(path + ("type",), "events", t)
+            return
+        fields = {f.name: f for f in spec.fields}
+        for name, value in ev.items():
+            if name in EVENT_COMMON:
+                continue
+            if name not in fields:
+                self.problem(path + (name,), f"unknown field '{name}' of a '{t}' event for {self.game}: no "
+                                             f"{self.game} rule reads it{hint(name, list(fields))}")
+            else:
+                self.value(path + (name,), fields[name], value, f"field of '{t}'")
+        if t in ("declare", "trigger"):
+            self.action_spec(path, ev)
+        if t == "begin_effect":
+            self.effect(path + ("effect",), ev.get("effect"))
+
+    def expectation(self, path: KeyPath, ex: dict) -> None:
+        """An expectation's words: zone and its owner, attributes, properties, flags, abilities, permissions,
+        statuses."""
+        if "zone" in ex:
+            self.word(path + ("zone",), "zones", ex["zone"])
+        if "zone_owner" in ex:
+            self.zone_owner(path, ex)
+        self.keyed(path + ("attributes",), ex.get("attributes"), "attributes", values=False)
+        self.keyed(path + ("properties",), ex.get("properties"), "properties")
+        self.flags(path + ("flags",), ex.get("flags"), expectation=True)
+        abilities = ex.get("abilities")
+        for k in abilities if isinstance(abilities, dict) else ():
+            self.ability(path + ("abilities", k), k)
+        self.keyed(path + ("allowed",), ex.get("allowed"), "permissions", values=False)
+        if "status" in ex:
+            self.word(path + ("status",), "statuses", ex["status"])
+        if "action_status" in ex:
+            self.word(path + ("action_status",), "action_statuses", ex["action_status"])
+        self.keyed(path + ("player_attributes",), ex.get("player_attributes"), "player_attributes", values=False)
+        self.keyed(path + ("player_flags",), ex.get("player_flags"), "player_flags", values=False)
+
+    def zone_owner(self, path: KeyPath, ex: dict) -> None:
+        """``zone_owner`` needs a zone each player has one of."""
+        zone = ex.get("zone")
+        mine = [z.name for z in self.v.player_zones()]
+        if not mine:
+            self.problem(path + ("zone_owner",), f"no zone of {self.game} belongs to a player: zone_owner cannot apply")
+        elif isinstance(zone, str) and self.v.zone(zone) is not None and zone not in mine:
+            self.problem(path + ("zone_owner",), f"zone '{zone}' of {self.game} belongs to no player (each player has "
+                                                 f"one of: {', '.join(mine)})")
+
+
+def _items(value: Any) -> list[dict]:
+    return [x for x in value if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _indexed(value: Any):
+    return [(i, x) for i, x in enumerate(value) if isinstance(x, dict)] if isinstance(value, list) else []
+
+
+def _indexed_any(value: Any):
+    return list(enumerate(value)) if isinstance(value, list) else []
+
+
+def _find(node: Any, pattern: tuple[str, ...], path: KeyPath = ()):
+    """(path, value) of every node matching ``pattern`` ('*' = any list item) that is present and not null."""
+    if not pattern:
+        if node is not None:
+            yield path, node
+        return
+    head, rest = pattern[0], pattern[1:]
+    if head == "*":
+        for i, item in _indexed_any(node):
+            yield from _find(item, rest, path + (i,))
+    elif isinstance(node, dict) and head in node:
+        yield from _find(node[head], rest, path + (head,))
+
+
+# -- entry points ---------------------------------------------------------------------------------------------
+def problems(data: Any) -> list[Problem]:
+    """Every closed-world problem of a scenario given as parsed data (none for an unknown game: pydantic says so)."""
+    if not isinstance(data, dict) or data.get("game") not in names():
+        return []
+    return _Check(data, vocabulary_for(data["game"])).run()
+
+
+def located(found: list[Problem], linemap: LineMap | None, file: str) -> list[LoadError]:
+    """Problems as located errors (line and column from the line map; none without one)."""
+    out = []
+    for path, message in found:
+        line, col = linemap.locate(path) if linemap is not None else (None, None)
+        out.append(LoadError(file, line, col, message))
+    return out
+
+
+def capped(errors: list[LoadError]) -> LoadErrors:
+    """All the errors of a file, sorted by line, at most ``MAX_ERRORS`` and a last line counting the rest."""
+    ordered = LoadErrors(errors).errors
+    if len(ordered) <= MAX_ERRORS:
+        return LoadErrors(ordered)
+    rest = ordered[MAX_ERRORS]
+    more = LoadError(rest.file, rest.line, rest.col, f"{len(ordered) - MAX_ERRORS} more errors from here on (only the "
+                                                     f"first {MAX_ERRORS} are shown)")
+    return LoadErrors(ordered[:MAX_ERRORS] + [more])
+
+
+def _checked(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
+    """Validate parsed data and check its words: every error of the file together, or the loaded scenario."""
+    errors: list[LoadError] = []
+    loaded = None
+    try:
+        loaded = validate_data(data, linemap, file)
+    except LoadErrors as exc:
+        errors += exc.errors
+    words = located(problems(data), linemap, file)
+    taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
+    errors = [e for e in errors if (e.line, e.col) not in taken] + words
+    if errors:
+        raise capped(errors)
+    return loaded  # type: ignore[return-value]
+
+
+def load_checked(path: str | Path) -> LoadedScenario:
+    """Load a scenario file: safe YAML, pydantic, references and the closed-world check; raises LoadError or
+    LoadErrors (every error of the file, located)."""
+    data, linemap = load_yaml_file(path)
+    return _checked(data, linemap, str(path))
+
+
+def load_checked_text(text: str | bytes, file: str = "<string>") -> LoadedScenario:
+    """``load_checked`` for YAML text."""
+    data, linemap = load_yaml_text(text, file)
+    return _checked(data, linemap, file)
+
+
+def loaded_errors(loaded: LoadedScenario) -> LoadErrors | None:
+    """The closed-world errors of an already validated scenario (from its YAML data, else from the model)."""
+    data = loaded.data if loaded.data is not None else loaded.scenario.model_dump(mode="json", exclude_unset=True)
+    found = located(problems(data), loaded.linemap, loaded.path)
+    return capped(found) if found else None
