@@ -127,9 +127,13 @@ def test_alias_bomb_is_rejected_quickly() -> None:
 
 
 def test_small_alias_use_is_allowed() -> None:
+    """An aliased value is located where the alias is used, and names its anchor."""
     data, linemap = load_yaml_text("base: &b {hp: 3}\nunits: [*b, *b]\n")
     assert data == {"base": {"hp": 3}, "units": [{"hp": 3}, {"hp": 3}]}
-    assert linemap.locate(("units", 1, "hp")) == (1, 15)
+    assert linemap.locate(("units", 1, "hp")) == (2, 13)
+    assert ("units", 1, "hp") in linemap and ("units", 1, "mp") not in linemap
+    assert linemap.alias_of(("units", 1, "hp")) == ("b", (1, 7))
+    assert linemap.alias_of(("base", "hp")) is None
 
 
 def test_oversized_input_is_rejected_quickly() -> None:
