@@ -38,6 +38,7 @@ def check(
     progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
+    from models.yamlsafe import display_name
     from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
@@ -51,7 +52,7 @@ def check(
         _usage("--resume needs --output FILE (the report to resume)")
     if output is not None and output.is_dir():
         _usage(f"--output {output} is a folder; give a file name")
-    missing = [str(p) for p in paths if not p.exists()]
+    missing = [display_name(p) for p in paths if not os.path.lexists(p)]  # a broken link is reported, not refused
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")
     if cluster is not None:

@@ -42,6 +42,24 @@ class RandomParts:
         """True with probability ``p``."""
         return self.r.random() < p
 
+    def stamp(self) -> int:
+        """A timestamp for an initial effect that no other effect of this scenario has (models.timeline: effects
+        contesting one characteristic may not tie)."""
+        taken = self.__dict__.setdefault("_stamps", set())
+        value = self.r.choice([t for t in range(5 + len(taken)) if t not in taken])
+        taken.add(value)
+        return value
+
+    def begun(self, e: dict) -> dict:
+        """An effect as an event begins it: ordered by the event, sometimes with a typed timestamp that agrees."""
+        taken = self.__dict__.setdefault("_stamps", set())
+        taken.discard(e.pop("timestamp", None))
+        if self.chance(0.3):
+            e["timestamp"] = max(taken, default=0) + self.r.randint(1, 3)
+            taken.add(e["timestamp"])
+        e.pop("active", None)
+        return e
+
 
 def random_doc(rng, game: str, index: int = 0) -> dict:
     """A random small scenario of ``game`` as plain data (the game's registered generator)."""
@@ -76,6 +94,6 @@ def shift_timestamps(doc: dict, by: int) -> dict:
     for e in out.get("effects", []):
         e["timestamp"] += by
     for ev in out.get("events", []):
-        if ev["type"] == "begin_effect":
+        if ev["type"] == "begin_effect" and "timestamp" in ev["effect"]:
             ev["effect"]["timestamp"] += by
     return out
