@@ -18,18 +18,18 @@ Each check raises ``ValueError`` with a message naming the items (``events[i]``,
 from __future__ import annotations
 
 from itertools import combinations
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from models.effects import Effect, Selector
 
-if TYPE_CHECKING:
-    from models.scenario import Scenario
+#: a models.scenario.Scenario (not imported: the scenario module calls these checks)
+Scenario = Any
 
 #: atoms an expectation may state about an object before it is created
 BEFORE_CREATION = {"object": ("exists",), "action": ("action_status",)}
 
 
-def check_timeline(sc: "Scenario") -> None:
+def check_timeline(sc: Scenario) -> None:
     """Reject what contradicts the order of events: references ahead of time and effect orders that are no order."""
     check_initial_timestamps(sc)
     check_event_times(sc)
@@ -39,7 +39,7 @@ def check_timeline(sc: "Scenario") -> None:
 
 
 # -- what exists when ---------------------------------------------------------------------------
-def creations(sc: "Scenario") -> dict[str, int]:
+def creations(sc: Scenario) -> dict[str, int]:
     """Object id -> index of the event that creates it (declares an action, creates a token ...)."""
     out: dict[str, int] = {}
     for i, ev in enumerate(sc.events):
@@ -49,7 +49,7 @@ def creations(sc: "Scenario") -> dict[str, int]:
     return out
 
 
-def beginnings(sc: "Scenario") -> dict[str, int]:
+def beginnings(sc: Scenario) -> dict[str, int]:
     """Effect id -> index of the event that begins it."""
     out: dict[str, int] = {}
     for i, ev in enumerate(sc.events):
@@ -68,7 +68,7 @@ def _event_objects(ev: Any) -> list[tuple[str, str]]:
     return refs
 
 
-def check_event_times(sc: "Scenario") -> None:
+def check_event_times(sc: Scenario) -> None:
     """Each event names only objects and effects that exist when it happens."""
     created, begun = creations(sc), beginnings(sc)
     for i, ev in enumerate(sc.events):
@@ -82,7 +82,7 @@ def check_event_times(sc: "Scenario") -> None:
                              f"an event may name only what exists at that point")
 
 
-def check_expectation_times(sc: "Scenario") -> None:
+def check_expectation_times(sc: Scenario) -> None:
     """At a stage before an object's creation an expectation may say only that it does not exist (yet)."""
     created = creations(sc)
     for i, ex in enumerate(sc.expect):
@@ -111,7 +111,7 @@ def _about(ex: Any, role: str, atom: str) -> bool:
 
 
 # -- the order of effects -----------------------------------------------------------------------
-def check_initial_timestamps(sc: "Scenario") -> None:
+def check_initial_timestamps(sc: Scenario) -> None:
     """Every effect of the initial state has a timestamp (an effect begun by an event takes its position)."""
     for i, e in enumerate(sc.effects):
         if e.timestamp is None:
@@ -119,7 +119,7 @@ def check_initial_timestamps(sc: "Scenario") -> None:
                              f"initial state needs one; an effect begun by an event is ordered by the event)")
 
 
-def check_begun_timestamps(sc: "Scenario") -> None:
+def check_begun_timestamps(sc: Scenario) -> None:
     """A typed timestamp on an effect begun by an event must come after every effect that exists before it."""
     before: list[tuple[int, str, str]] = [(e.timestamp, e.id, f"effects[{i}]") for i, e in enumerate(sc.effects)
                                           if e.timestamp is not None]
@@ -159,7 +159,7 @@ def _same_result(a: Effect, b: Effect) -> bool:
     return a.kind == b.kind
 
 
-def possible_targets(sc: "Scenario", e: Effect) -> set[str]:
+def possible_targets(sc: Scenario, e: Effect) -> set[str]:
     """Objects (or players) an effect may apply to by its static criteria: listed ids, or a selector's ids and types."""
     if not isinstance(e.targets, Selector):
         return set(e.targets)
@@ -169,7 +169,7 @@ def possible_targets(sc: "Scenario", e: Effect) -> set[str]:
     return {o for o in ids if not types or o not in known or types & known[o]}
 
 
-def _object_types(sc: "Scenario") -> dict[str, set[str]]:
+def _object_types(sc: Scenario) -> dict[str, set[str]]:
     """Object id -> its types: the scenario's objects, and those events create (declared actions: 'action')."""
     out = {o.id: set(o.types) for o in sc.objects}
     for ev in sc.events:
@@ -180,7 +180,7 @@ def _object_types(sc: "Scenario") -> dict[str, set[str]]:
     return out
 
 
-def check_equal_timestamps(sc: "Scenario") -> None:
+def check_equal_timestamps(sc: Scenario) -> None:
     """Two initial effects contesting one characteristic of a possibly-same object need different timestamps."""
     by_char: dict[tuple, list[tuple[int, Effect]]] = {}
     for i, e in enumerate(sc.effects):

@@ -495,12 +495,17 @@ def _decode(data: str | bytes, file: str) -> str:
         raise LoadError(file, line, None, f"file is not valid UTF-8 (byte offset {offset})") from None
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError, file: str) -> LoadError:
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> LoadError:
     message = exc.problem or exc.context or "invalid YAML"
     if exc.problem and exc.context:
         where = f" at line {exc.context_mark.line + 1}" if exc.context_mark else ""
         message = f"{message} ({exc.context}{where})"
-    return _error_at(file, exc.problem_mark or exc.context_mark, message)
+    mark = exc.problem_mark or exc.context_mark
+    content = text.rstrip()
+    if mark is not None and mark.line > content.count("\n"):  # the end of the file: point after its last text
+        last = content[content.rfind("\n") + 1:]
+        return LoadError(file, content.count("\n") + 1, len(last) + 1, message)
+    return _error_at(file, mark, message)
 
 
 def _reader_error(exc: ReaderError, text: str, file: str, byte_offsets: bool) -> LoadError:
@@ -537,7 +542,7 @@ def _parse(text: str, file: str, libyaml: bool) -> tuple[dict[str, Any], LineMap
     except yaml.MarkedYAMLError as exc:
         if libyaml and "maximum nesting depth" in (exc.problem or ""):
             raise _TooDeepForLibyaml() from None
-        raise _syntax_error(exc, file) from None
+        raise _syntax_error(exc, text, file) from None
     except ReaderError as exc:
         raise _reader_error(exc, text, file, libyaml) from None
     finally:
