@@ -108,6 +108,10 @@ class LineMap:
                 return _line_col(position)
         return (1, 1)
 
+    def positions(self) -> dict[KeyPath, tuple[int, int]]:
+        """Every recorded path with its (line, col): one per value in the source (an alias's value: the alias)."""
+        return {path: _line_col(position) for path, position in self._positions.items()}
+
     def alias_of(self, path: Sequence[str | int]) -> tuple[str, tuple[int, int]] | None:
         """(anchor name, anchor position) when path lies inside a value reused through an alias, else None."""
         hit = self._alias_prefix(tuple(path))
