@@ -328,71 +328,51 @@ class _Builder:
                     here = path + (len(value_of),)
                 positions[here] = event.start_mark
                 value = event.value
-                if event.tag is not None or event.anchor is not None \
-                        or (event.implicit[0] and value[:1] in plain_first):
+                if event.tag is not None or event.anchor is not None:
                     value = self._scalar(event, here)
-                if is_map:
-                    value_of[key] = value
-                    key = no_key
-                else:
-                    value_of.append(value)
-                continue
-            if kind is MappingEndEvent or kind is SequenceEndEvent:
+                elif event.implicit[0] and value[:1] in plain_first:
+                    if value.isdigit() and value.isascii() and len(value) < 19:
+                        value = int(value)  # the commonest non-string: a plain decimal number
+                    else:
+                        value = self._scalar(event, here)
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
                 frame = stack.pop()
                 value = value_of
+                self._count = count
                 if frame.anchor is not None:
-                    self._count = count
                     self._close(frame, value)
                 if frame.value is None:  # the root mapping
-                    self._count = count
                     return value
-                height = frame.height
                 value_of, is_map, key, path, depth = frame.value, frame.is_map, frame.key, frame.path, frame.depth
-                parent = stack[-1]
-                if height >= parent.height:
-                    parent.height = height + 1
-                if is_map:
-                    value_of[key] = value
-                    key = no_key
-                else:
-                    value_of.append(value)
-                continue
-            if is_map and key is no_key:  # a key that is an alias or a collection
+                stack[-1].height = max(stack[-1].height, frame.height + 1)
+            elif is_map and key is no_key:  # a key that is an alias or a collection
                 self._count = count
                 key = self._key(event, kind)
                 count = self._count
                 if key in value_of:
                     raise self._error(event, f"duplicate key '{key}'")
                 continue
-            if value_of is None:
-                here = ()
-            elif is_map:
-                here = path + (key,)
             else:
-                here = path + (len(value_of),)
-            positions[here] = event.start_mark
-            self._count = count
-            if kind is AliasEvent:
+                here = () if value_of is None else path + ((key,) if is_map else (len(value_of),))
+                positions[here] = event.start_mark
+                self._count = count
+                if kind is not AliasEvent:  # a sequence or mapping opens: save this one's state in its frame
+                    frame = self._open_frame(event, kind, depth + 1, here)
+                    count = self._count
+                    frame.value, frame.is_map, frame.key, frame.path, frame.depth = value_of, is_map, key, path, depth
+                    stack.append(frame)
+                    value_of, is_map, key = ([] if kind is SequenceStartEvent else {}), kind is MappingStartEvent, no_key
+                    path, depth = here, depth + 1
+                    continue
                 value = self._alias(event, here, depth)
                 count = self._count
-                if is_map:
-                    value_of[key] = value
-                    key = no_key
-                else:
-                    value_of.append(value)
-                continue
-            frame = self._open_frame(event, kind, depth + 1)
-            count = self._count
-            frame.value, frame.is_map, frame.key, frame.path, frame.depth = value_of, is_map, key, path, depth
-            stack.append(frame)
-            value_of = [] if kind is SequenceStartEvent else {}
-            is_map = kind is MappingStartEvent
-            key = no_key
-            path = here
-            depth += 1
-            frame.own_path = here
+            if is_map:
+                value_of[key] = value
+                key = no_key
+            else:
+                value_of.append(value)
 
-    def _open_frame(self, event: Any, kind: type, depth: int) -> _Frame:
+    def _open_frame(self, event: Any, kind: type, depth: int, path: KeyPath) -> _Frame:
         self._count += 1
         if self._count > MAX_NODES:
             raise self._too_many(event)
@@ -401,7 +381,9 @@ class _Builder:
         self._check_tag(event, _SEQUENCE if kind is SequenceStartEvent else _MAPPING)
         if event.anchor is not None:
             self._open.add(event.anchor)
-        return _Frame(event.anchor, self._count)
+        frame = _Frame(event.anchor, self._count)
+        frame.own_path = path
+        return frame
 
     def _close(self, frame: _Frame, value: Any) -> None:
         """An anchored collection is complete: keep it for the aliases that reuse it."""
@@ -456,11 +438,12 @@ class _Builder:
         value = event.value
         if tag is None or tag == "!":
             tag = _resolve_plain(value) if event.implicit[0] else _STR
+            convert = _SCALAR_TAGS[tag][1]  # resolved by its pattern already
         else:
             self._check_tag(event, _SCALAR)
-        pattern, convert = _SCALAR_TAGS[tag]
-        if pattern is not None and not pattern.match(value):
-            raise self._error(event, f"invalid {_short_tag(tag)} value {value!r}")
+            pattern, convert = _SCALAR_TAGS[tag]
+            if pattern is not None and not pattern.match(value):
+                raise self._error(event, f"invalid {_short_tag(tag)} value {value!r}")
         try:
             result = convert(value)
         except ValueError:  # only reachable for integers beyond Python's digit limit
@@ -505,10 +488,11 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> LoadError:
         where = f" at line {exc.context_mark.line + 1}" if exc.context_mark else ""
         message = f"{message} ({exc.context}{where})"
     mark = exc.problem_mark or exc.context_mark
-    content = text.rstrip()
-    if mark is not None and mark.line > content.count("\n"):  # the end of the file: point after its last text
-        last = content[content.rfind("\n") + 1:]
-        return LoadError(file, content.count("\n") + 1, len(last) + 1, message)
+    content = text.rstrip("\r\n ")
+    last = content[content.rfind("\n") + 1:]
+    end = (content.count("\n"), len(last))
+    if mark is not None and (mark.line, mark.column) > end:  # past the last text (end of file): point just after it
+        return LoadError(file, end[0] + 1, end[1] + 1, message)
     return _error_at(file, mark, message)
 
 
