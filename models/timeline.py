@@ -25,8 +25,9 @@ from models.effects import Effect, Selector
 #: a models.scenario.Scenario (not imported: the scenario module calls these checks)
 Scenario = Any
 
-#: atoms an expectation may state about an object before it is created
-BEFORE_CREATION = {"object": ("exists",), "action": ("action_status",)}
+#: the one object atom an expectation may state before the object is created (an action's only atom,
+#: ``action_status``, is always allowed: before its declaration it is ``unborn``)
+BEFORE_CREATION = ("exists",)
 
 
 def check_timeline(sc: Scenario) -> None:
@@ -88,26 +89,15 @@ def check_expectation_times(sc: Scenario) -> None:
     for i, ex in enumerate(sc.expect):
         if ex.at is None:
             continue
-        for role, allowed in BEFORE_CREATION.items():
-            ref = getattr(ex, role)
-            if ref is None or created.get(ref, -1) < ex.at:
-                continue
-            said = [a for a in ex.atom_names() if a not in allowed and _about(ex, role, a)]
+        if ex.object is not None and created.get(ex.object, -1) >= ex.at:
+            said = [a for a in ex.atom_names() if a in ex.OBJECT_ATOMS and a not in BEFORE_CREATION]
             if said:
                 raise ValueError(
-                    f"expect[{i}]: at {ex.at}, {role} '{ref}' does not exist yet (events[{created[ref]}] creates "
-                    f"it); only {' or '.join(repr(a) for a in allowed)} can be said about it there, not "
-                    f"{', '.join(repr(a) for a in said)}")
+                    f"expect[{i}]: at {ex.at}, object '{ex.object}' does not exist yet (events[{created[ex.object]}] "
+                    f"creates it); only 'exists' can be said about it there, not {', '.join(map(repr, said))}")
         if ex.attached_to is not None and created.get(ex.attached_to, -1) >= ex.at:
             raise ValueError(f"expect[{i}]: at {ex.at}, object '{ex.attached_to}' does not exist yet "
                              f"(events[{created[ex.attached_to]}] creates it): nothing can be attached to it")
-
-
-def _about(ex: Any, role: str, atom: str) -> bool:
-    """Whether an atom of the expectation speaks of its ``role`` subject (object atoms, or the action status)."""
-    if role == "object":
-        return atom in ex.OBJECT_ATOMS
-    return atom == "action_status"
 
 
 # -- the order of effects -----------------------------------------------------------------------

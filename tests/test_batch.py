@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 from pathlib import Path
@@ -283,7 +284,7 @@ def within(seconds: float, fn, *args):
 
 @pytest.fixture
 def odd_folder(tmp_path) -> Path:
-    """A scenario folder with one good file and one of every oddity: 7 entries, one sub-folder, one fifo."""
+    """A scenario folder with good files and one of every oddity: links that loop or dangle, a fifo, a socket."""
     d = tmp_path / "lib"
     (d / "sub").mkdir(parents=True)
     write(d, "a-good.yaml", PASS.format(n=1))
@@ -291,6 +292,9 @@ def odd_folder(tmp_path) -> Path:
     (d / "loop2.yaml").symlink_to("loop1.yaml")
     (d / "dangling.yaml").symlink_to("nowhere.yaml")
     os.mkfifo(d / "pipe.yaml")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(d / "sock.yaml"))
+    sock.close()
     (d / "sub" / "up").symlink_to("..")  # a folder link back to a folder that contains it
     write(d / "sub", "deep.yaml", PASS.format(n=2))
     return d
@@ -302,6 +306,7 @@ FS_CASES = {
     "loop1.yaml": ("error", "symbolic link loop"),
     "loop2.yaml": ("error", "symbolic link loop"),
     "pipe.yaml": ("error", "is a named pipe"),
+    "sock.yaml": ("error", "is a socket"),
     "deep.yaml": ("pass", None),
     "up": ("error", "leads back to a folder that contains it"),
 }
@@ -346,7 +351,7 @@ def test_check_run_exits_1_and_counts_every_entry(odd_folder, capsys):
     """`arbiter check FOLDER`: exit 1, and the total counts every entry (not only the readable one)."""
     code = within(60, lambda: batch.CheckRun(paths=[odd_folder], progress=False).execute())
     out = capsys.readouterr().out
-    assert code == 1 and out.rstrip().endswith(f"2 passed, 0 failed, 5 errors, 0 unknown, {len(FS_CASES)} total")
+    assert code == 1 and out.rstrip().endswith(f"2 passed, 0 failed, 6 errors, 0 unknown, {len(FS_CASES)} total")
 
 
 def test_a_named_pipe_given_as_a_path_is_refused_without_reading(tmp_path):

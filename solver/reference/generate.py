@@ -26,10 +26,17 @@ def vary_expectation(gen, ex: dict, counts: bool = True) -> dict:
     """Sometimes ask about an earlier state, sometimes about the outcome set instead of a state."""
     r = gen.r
     if gen.events and gen.chance(0.3):
-        ex["at"] = r.randint(0, len(gen.events))
+        ex["at"] = r.randint(_first_stage(gen.events, ex), len(gen.events))
     if gen.chance(0.1):
         ex = {"unique": True} if not counts or gen.chance(0.5) else {"outcomes": r.randint(1, 3)}
     return ex
+
+
+def _first_stage(events: list[dict], ex: dict) -> int:
+    """The first stage at which every object the expectation names exists (models.timeline: not before its
+    creating event)."""
+    names = {ex.get("object"), ex.get("attached_to")} - {None}
+    return max([i + 1 for i, ev in enumerate(events) if ev.get("id") in names], default=0)
 
 
 class RandomParts:
