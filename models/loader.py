@@ -40,10 +40,10 @@ class LoadedScenario:
 
 def _locate_message(message: str, data: Any, linemap: LineMap) -> tuple[int, int]:
     """Find the most specific place a cross-reference error message speaks of."""
-    return linemap.locate(_message_path(message, data, linemap))
+    return linemap.locate(_message_path(message, data))
 
 
-def _message_path(message: str, data: Any, linemap: LineMap) -> tuple:
+def _message_path(message: str, data: Any) -> tuple:
     """The data path a cross-reference error message speaks of (() for the document)."""
     m = _RULE.search(message)
     if m and isinstance(data, dict):
@@ -91,7 +91,7 @@ def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
         fixed = []
         for e in errs.errors:
             if (e.line, e.col) == (1, 1) and isinstance(data, dict):
-                path = _message_path(e.message, data, linemap)
+                path = _message_path(e.message, data)
                 e = LoadError(file, *linemap.locate(path), e.message + alias_note(linemap, path)
                               + _other_places(e.message, linemap, file))
             fixed.append(e)
