@@ -438,7 +438,7 @@ def test_workers_that_never_start_stop_the_run(library):
 def test_a_scheduler_with_no_worker_is_an_error_in_bounded_time(tmp_path):
     """In-process scheduler with no workers: ClusterError naming the scheduler after the limit, not a hang."""
     distributed = pytest.importorskip("distributed")
-    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=None) as lc, \
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as lc, \
             distributed.Client(lc, set_as_default=False) as client:
         jobs = collect([write(tmp_path, "a.yaml", PASS.format(n=1))])
 
@@ -463,7 +463,7 @@ def test_losing_the_last_worker_mid_run_is_the_same_error(tmp_path):
     distributed = pytest.importorskip("distributed")
     jobs = collect([write(tmp_path, f"s{n}.yaml", PASS.format(n=n)) for n in range(6)])
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
-                                  dashboard_address=None) as lc, \
+                                  dashboard_address=":0") as lc, \
             distributed.Client(lc, set_as_default=False) as client:
         def run():
             got = []
