@@ -96,8 +96,8 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
             for fut in done.next_batch(block=False):
                 yield from zip(futures[fut], _records(fut, [jobs[i] for i in futures[fut]]))
     finally:
-        for fut in futures:
-            fut.cancel()
+        if futures:
+            client.cancel(list(futures))  # an early stop (error, Ctrl-C) leaves no task behind on the cluster
         if own:
             client.close()
 
