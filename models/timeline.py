@@ -42,21 +42,21 @@ def check_timeline(sc: Scenario) -> None:
 # -- what exists when ---------------------------------------------------------------------------
 def creations(sc: Scenario) -> dict[str, int]:
     """Object id -> index of the event that creates it (declares an action, creates a token ...)."""
-    out: dict[str, int] = {}
-    for i, ev in enumerate(sc.events):
-        oid = ev.declared_id()
-        if oid is not None:
-            out.setdefault(oid, i)
-    return out
+    return _first_event(sc, "declared_id")
 
 
 def beginnings(sc: Scenario) -> dict[str, int]:
     """Effect id -> index of the event that begins it."""
+    return _first_event(sc, "declared_effect_id")
+
+
+def _first_event(sc: Scenario, declares: str) -> dict[str, int]:
+    """Id -> index of the first event whose ``declares`` method (declared_id, declared_effect_id) names it."""
     out: dict[str, int] = {}
     for i, ev in enumerate(sc.events):
-        eid = ev.declared_effect_id()
-        if eid is not None:
-            out.setdefault(eid, i)
+        name = getattr(ev, declares)()
+        if name is not None:
+            out.setdefault(name, i)
     return out
 
 
