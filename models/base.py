@@ -16,6 +16,10 @@ Name = Annotated[str, Field(pattern=r"^[A-Za-z0-9_][A-Za-z0-9_.\-+ ]*$", min_len
 
 
 class Strict(BaseModel):
-    """Base model: unknown fields are errors, values are validated on assignment."""
+    """Base model: unknown fields are errors, values are validated on assignment, and no value is coerced.
 
-    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+    Strict: a Boolean is ``true``/``false`` only (not 'on', 'yes', 1), a number is a YAML number (not '3', not
+    ``true``), like numbers already were.
+    """
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True, strict=True)

@@ -1,13 +1,17 @@
 """Load scenario files: safe YAML, pydantic validation, every error located at file:line:col."""
 from __future__ import annotations
 
+import errno
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from models.scenario import Scenario
-from models.yamlsafe import LineMap, LoadError, LoadErrors, load_yaml_file, load_yaml_text, validate
+from models.yamlsafe import (
+    LineMap, LoadError, LoadErrors, alias_note, display_name, load_yaml_file, load_yaml_text, validate,
+)
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
 _INDEXED = re.compile(r"\b(events|expect|claims|objects|effects|players)\[(\d+)\]")
@@ -36,23 +40,36 @@ class LoadedScenario:
 
 def _locate_message(message: str, data: Any, linemap: LineMap) -> tuple[int, int]:
     """Find the most specific place a cross-reference error message speaks of."""
+    return linemap.locate(_message_path(message, data))
+
+
+def _message_path(message: str, data: Any) -> tuple:
+    """The data path a cross-reference error message speaks of (() for the document)."""
     m = _RULE.search(message)
     if m and isinstance(data, dict):
         for path in _paths_to_value(data, m.group(1)):
-            return linemap.locate(path)
+            return path
     m = _INDEXED.search(message)
     if m:
-        return linemap.locate((m.group(1), int(m.group(2))))
+        return (m.group(1), int(m.group(2)))
     m = _NAMED.search(message)
     if m and isinstance(data, dict):
         section = {"object": "objects", "effect": "effects", "player": "players"}[m.group(1)]
         for i, item in enumerate(data.get(section) or []):
             if isinstance(item, dict) and item.get("id") == m.group(2):
-                return linemap.locate((section, i))
+                return (section, i)
     for quoted in _QUOTED.findall(message):
         for path in _paths_to_value(data, quoted):
-            return linemap.locate(path)
-    return linemap.locate(())
+            return path
+    return ()
+
+
+def _other_places(message: str, linemap: LineMap, file: str) -> str:
+    """' (effects[0] at f.yaml:3:5)' for every item but the first a message names: each place it speaks of."""
+    items = list(dict.fromkeys(_INDEXED.findall(message)))
+    places = [f"{section}[{i}] at {file}:{':'.join(map(str, linemap.locate((section, int(i)))))}"
+              for section, i in items[1:]]
+    return f" ({'; '.join(places)})" if places else ""
 
 
 def _paths_to_value(node: Any, value: str, path: tuple = ()):
@@ -74,7 +91,9 @@ def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
         fixed = []
         for e in errs.errors:
             if (e.line, e.col) == (1, 1) and isinstance(data, dict):
-                e = LoadError(file, *_locate_message(e.message, data, linemap), e.message)
+                path = _message_path(e.message, data)
+                e = LoadError(file, *linemap.locate(path), e.message + alias_note(linemap, path)
+                              + _other_places(e.message, linemap, file))
             fixed.append(e)
         raise LoadErrors(fixed) from None
     return LoadedScenario(
@@ -93,7 +112,7 @@ def validate_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
 def load_scenario(path: str | Path) -> LoadedScenario:
     """Load and validate one scenario file; raises LoadError/LoadErrors with file:line:col."""
     data, linemap = load_yaml_file(path)
-    return _from_data(data, linemap, str(path))
+    return _from_data(data, linemap, display_name(path))
 
 
 def load_scenario_text(text: str | bytes, file: str = "<string>") -> LoadedScenario:
@@ -102,14 +121,77 @@ def load_scenario_text(text: str | bytes, file: str = "<string>") -> LoadedScena
     return _from_data(data, linemap, file)
 
 
-def find_scenarios(paths: list[str | Path]) -> list[Path]:
-    """Scenario files under the given files and folders, sorted, each once."""
-    out: list[Path] = []
+@dataclass(frozen=True)
+class Entry:
+    """A scenario entry found under the paths given: a path to read, or a located reason it cannot be read."""
+
+    path: Path
+    problem: str | None = None
+
+    @property
+    def name(self) -> str:
+        """The path as reports show it (undecodable bytes escaped)."""
+        return display_name(self.path)
+
+
+def scan(paths: list[str | Path]) -> list[Entry]:
+    """Every scenario entry under the given files and folders, each once, in the order found (folders sorted).
+
+    Nothing is skipped silently: a ``.yaml``/``.yml`` entry of any kind is listed (reading refuses
+    what is not a regular file); a folder that cannot be listed, a symbolic link that cannot be
+    followed (dangling, or a loop) and a link back to a folder that contains it are entries with
+    their problem.
+    """
+    out: list[Entry] = []
     for p in map(Path, paths):
-        if p.is_dir() and p.suffix not in SCENARIO_SUFFIXES:
-            # a folder named like a scenario is listed itself, so that it is reported, never skipped
-            out += sorted(q for q in p.rglob("*") if q.suffix in SCENARIO_SUFFIXES
-                          and (q.is_file() or q.is_dir()))
+        if p.suffix not in SCENARIO_SUFFIXES and p.is_dir():
+            out += _walk(p, frozenset())
         else:
-            out.append(p)
+            out.append(Entry(p))
     return list(dict.fromkeys(out))
+
+
+def _walk(folder: Path, above: frozenset) -> list[Entry]:
+    """Entries under one folder; ``above`` holds the (device, inode) of the folders that contain it."""
+    try:
+        st = os.stat(folder)
+        key = (st.st_dev, st.st_ino)
+        if key in above:
+            return [Entry(folder, "symbolic link loop: it leads back to a folder that contains it")]
+        with os.scandir(folder) as it:
+            names = sorted(entry.name for entry in it)
+    except PermissionError:
+        return [Entry(folder, "cannot list folder: permission denied")]
+    except OSError as exc:
+        return [Entry(folder, f"cannot list folder: {exc.strerror or exc}")]
+    out: list[Entry] = []
+    for name in names:
+        path = folder / name
+        problem = _link_problem(path)
+        if problem is not None:
+            out.append(Entry(path, problem))
+        elif path.suffix in SCENARIO_SUFFIXES:
+            out.append(Entry(path))  # a file, or anything named like one: reading reports what it is
+        elif path.is_dir():
+            out += _walk(path, above | {key})
+    return out
+
+
+def _link_problem(path: Path) -> str | None:
+    """Why a symbolic link cannot be followed (dangling, loop), or None (not a link, or it resolves)."""
+    if not path.is_symlink():
+        return None
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return "dangling symbolic link (its target does not exist)"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop (too many levels of symbolic links)"
+        return f"cannot follow symbolic link: {exc.strerror or exc}"
+    return None
+
+
+def find_scenarios(paths: list[str | Path]) -> list[Path]:
+    """Scenario files under the given files and folders, each once (see ``scan`` for entries with problems)."""
+    return [e.path for e in scan(paths)]

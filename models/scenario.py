@@ -9,6 +9,7 @@ from models.base import Id, Name, RuleId, Strict, Value
 from models.effects import Effect, Selector
 from models.game_events import GAMES, Event
 from models.expectations import Claim, Expectation
+from models.timeline import check_timeline
 
 #: Hard limits on scenario size; larger input is rejected with a clear error.
 LIMITS = {
@@ -160,6 +161,7 @@ class Scenario(Strict):
             if items is not None and len(items) > limit:
                 raise ValueError(f"too many {name}: {len(items)} (limit {limit})")
         check_references(self)
+        check_timeline(self)
         return self
 
 

@@ -1,39 +1,36 @@
-"""Safe YAML loading with source positions and one-line, located error messages."""
+"""Safe YAML loading with source positions and one-line, located error messages.
+
+Reading a file (regular files only, names shown with escapes), decoding, choosing the parser
+(libyaml's C parser, or the pure-Python fallback), turning parser and builder errors into
+``file:line:col`` messages, and locating pydantic errors. Building data from the parse events,
+with the depth, node-count and tag guards, is ``models/yamltree.py``.
+"""
 
 from __future__ import annotations
 
 import codecs
-import math
+import errno
+import gc
 import os
 import re
+import stat
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import pydantic
 import yaml
-from yaml.events import AliasEvent, StreamEndEvent
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from yaml.reader import ReaderError
 
-MAX_NODES = 200_000  # nodes constructed, counting every alias expansion
-MAX_DEPTH = 64  # nested sequences/mappings
+from models.yamltree import MAX_DEPTH, MAX_NODES, CParser, KeyPath, PureParser, TreeBuilder, TreeError
+
+__all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "LineMap", "LoadError", "LoadErrors", "alias_note",
+           "display_name", "format_validation_error", "load_yaml_file", "load_yaml_text", "parser_name", "read_bytes",
+           "special_kind", "validate"]
+
 MAX_BYTES = 2_000_000  # size of the encoded input
 
-KeyPath = tuple[str | int, ...]  # mapping keys and sequence indices from the root
 ModelT = TypeVar("ModelT", bound=pydantic.BaseModel)
 
-_TAG_PREFIX = "tag:yaml.org,2002:"
-_STR, _INT, _FLOAT, _BOOL, _NULL, _SEQ, _MAP = (
-    _TAG_PREFIX + name for name in ("str", "int", "float", "bool", "null", "seq", "map")
-)
-
-_BOOL_RE = re.compile(r"(?:true|True|TRUE|false|False|FALSE)\Z")
-_NULL_RE = re.compile(r"(?:null|Null|NULL|~|)\Z")
-_INT_RE = re.compile(r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z")
-_FLOAT_RE = re.compile(
-    r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
-    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"
-)
 _IDENTIFIER_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 
 
@@ -67,177 +64,79 @@ class LoadErrors(Exception):
 
 
 class LineMap:
-    """Maps key/index paths in loaded data to 1-based (line, col) source positions."""
+    """Maps key/index paths in loaded data to 1-based (line, col) source positions.
 
-    def __init__(self, positions: dict[KeyPath, tuple[int, int]] | None = None) -> None:
+    A value that reuses an anchor (``*name``) is located where the alias is used; ``alias_of``
+    names the anchor for messages, and paths into the aliased value are followed to the anchor's nodes.
+    """
+
+    def __init__(self, positions: dict[KeyPath, Any] | None = None,
+                 aliases: dict[KeyPath, tuple[str, KeyPath]] | None = None) -> None:
         self._positions = positions if positions is not None else {}
+        self._aliases = aliases if aliases is not None else {}
 
     def __contains__(self, path: Sequence[str | int]) -> bool:
-        """Return whether path names a node that exists in the source."""
-        return tuple(path) in self._positions
+        """Return whether path names a node that exists in the source (through aliases too)."""
+        path = tuple(path)
+        if path in self._positions:
+            return True
+        hit = self._alias_prefix(path)
+        if hit is None:
+            return False
+        end, (_, anchor_path) = hit
+        return anchor_path + path[end:] in self
 
     def locate(self, path: Sequence[str | int]) -> tuple[int, int]:
-        """Return the position of the deepest existing prefix of path ((1, 1) for none)."""
+        """Return the position of the deepest existing prefix of path ((1, 1) for none).
+
+        Inside an aliased value that is the alias, where the value is used.
+        """
         path = tuple(path)
         for end in range(len(path), 0, -1):
             position = self._positions.get(path[:end])
             if position is not None:
-                return position
+                return _line_col(position)
         return (1, 1)
 
+    def positions(self) -> dict[KeyPath, tuple[int, int]]:
+        """Every recorded path with its (line, col): one per value in the source (an alias's value: the alias)."""
+        return {path: _line_col(position) for path, position in self._positions.items()}
 
-class _Loader(yaml.SafeLoader):
-    """SafeLoader with YAML 1.2 core resolution and limits on depth and recursive aliases."""
+    def alias_of(self, path: Sequence[str | int]) -> tuple[str, tuple[int, int]] | None:
+        """(anchor name, anchor position) when path lies inside a value reused through an alias, else None."""
+        hit = self._alias_prefix(tuple(path))
+        if hit is None:
+            return None
+        name, anchor_path = hit[1]
+        return name, _line_col(self._positions.get(anchor_path, (1, 1)))
 
-    yaml_implicit_resolvers: dict = {}
-
-    def __init__(self, text: str, file: str) -> None:
-        super().__init__(text)
-        self.file = file
-        self._depth = 0
-        self._open_anchors: set[str] = set()
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node:
-        if self.check_event(AliasEvent):
-            event = self.peek_event()
-            if event.anchor in self._open_anchors:
-                raise _error_at(
-                    self.file,
-                    event.start_mark,
-                    f"alias *{event.anchor} refers to a node that contains it (recursive alias)",
-                )
-        return super().compose_node(parent, index)
-
-    def compose_sequence_node(self, anchor: str | None) -> Node:
-        return self._compose_collection(super().compose_sequence_node, anchor)
-
-    def compose_mapping_node(self, anchor: str | None) -> Node:
-        return self._compose_collection(super().compose_mapping_node, anchor)
-
-    def _compose_collection(self, compose: Callable[[str | None], Node], anchor: str | None) -> Node:
-        if self._depth >= MAX_DEPTH:
-            raise _error_at(
-                self.file, self.peek_event().start_mark, f"nesting is deeper than {MAX_DEPTH} levels"
-            )
-        self._depth += 1
-        if anchor is not None:
-            self._open_anchors.add(anchor)
-        try:
-            return compose(anchor)
-        finally:
-            self._depth -= 1
-            self._open_anchors.discard(anchor)
+    def _alias_prefix(self, path: KeyPath) -> tuple[int, tuple[str, KeyPath]] | None:
+        """The shortest prefix of path that is an alias use: (its length, (anchor, anchor path))."""
+        if not self._aliases:
+            return None
+        for end in range(1, len(path) + 1):
+            hit = self._aliases.get(path[:end])
+            if hit is not None:
+                return end, hit
+        return None
 
 
-for _tag, _regexp, _first in (
-    (_BOOL, _BOOL_RE, "tTfF"),
-    (_NULL, _NULL_RE, ["n", "N", "~", ""]),
-    (_INT, _INT_RE, "-+0123456789"),
-    (_FLOAT, _FLOAT_RE, "-+.0123456789"),
-):
-    _Loader.add_implicit_resolver(_tag, _regexp, list(_first))
+def _line_col(position: Any) -> tuple[int, int]:
+    """1-based (line, col) of a stored position: a (line, col) pair, or a parser mark (0-based)."""
+    if isinstance(position, tuple):
+        return position
+    return (position.line + 1, position.column + 1)
 
 
-def _to_bool(value: str) -> bool:
-    return value.lower() == "true"
-
-
-def _to_int(value: str) -> int:
-    if value.startswith("0x"):
-        return int(value[2:], 16)
-    if value.startswith("0o"):
-        return int(value[2:], 8)
-    return int(value, 10)
-
-
-def _to_float(value: str) -> float:
-    special = value.lstrip("+-").lower()
-    if special == ".inf":
-        return -math.inf if value.startswith("-") else math.inf
-    if special == ".nan":
-        return math.nan
-    return float(value)
-
-
-_SCALAR_TAGS: dict[str, tuple[re.Pattern[str] | None, Callable[[str], Any]]] = {
-    _STR: (None, str),
-    _NULL: (_NULL_RE, lambda value: None),
-    _BOOL: (_BOOL_RE, _to_bool),
-    _INT: (_INT_RE, _to_int),
-    _FLOAT: (_FLOAT_RE, _to_float),
-}
-_KIND_TAGS = {ScalarNode: set(_SCALAR_TAGS), SequenceNode: {_SEQ}, MappingNode: {_MAP}}
-_KIND_NAMES = {ScalarNode: "scalar", SequenceNode: "sequence", MappingNode: "mapping"}
-
-
-def _short_tag(tag: str) -> str:
-    return tag.replace(_TAG_PREFIX, "!!", 1)
-
-
-def _error_at(file: str, mark: yaml.Mark | None, message: str) -> LoadError:
+def _error_at(file: str, mark: Any, message: str) -> LoadError:
     if mark is None:
         return LoadError(file, None, None, message)
     return LoadError(file, mark.line + 1, mark.column + 1, message)
 
 
-class _Builder:
-    """Turns a composed node tree into plain data, recording every node's position."""
-
-    def __init__(self, file: str) -> None:
-        self.file = file
-        self.positions: dict[KeyPath, tuple[int, int]] = {}
-        self._count = 0
-
-    def build(self, node: Node, path: KeyPath = (), depth: int = 0) -> Any:
-        self._visit(node)
-        self.positions[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-        if isinstance(node, ScalarNode):
-            return self._scalar(node)
-        if depth >= MAX_DEPTH:
-            raise self._error(node, f"nesting (through aliases) is deeper than {MAX_DEPTH} levels")
-        if isinstance(node, SequenceNode):
-            return [self.build(item, path + (index,), depth + 1) for index, item in enumerate(node.value)]
-        return self._mapping(node, path, depth + 1)
-
-    def _visit(self, node: Node) -> None:
-        self._count += 1
-        if self._count > MAX_NODES:
-            raise self._error(node, f"document expands to more than {MAX_NODES} nodes (alias bomb?)")
-        if node.tag not in _KIND_TAGS[type(node)]:
-            raise self._error(node, self._tag_problem(node))
-
-    def _tag_problem(self, node: Node) -> str:
-        if any(node.tag in tags for tags in _KIND_TAGS.values()):
-            return f"tag '{_short_tag(node.tag)}' cannot be used on a {_KIND_NAMES[type(node)]}"
-        return f"unsupported tag '{_short_tag(node.tag)}' (only standard YAML tags are allowed)"
-
-    def _scalar(self, node: ScalarNode) -> Any:
-        pattern, convert = _SCALAR_TAGS[node.tag]
-        if pattern is not None and not pattern.match(node.value):
-            raise self._error(node, f"invalid {_short_tag(node.tag)} value {node.value!r}")
-        try:
-            return convert(node.value)
-        except ValueError:  # only reachable for integers beyond Python's digit limit
-            raise self._error(node, f"{_short_tag(node.tag)} value is too long") from None
-
-    def _mapping(self, node: MappingNode, path: KeyPath, depth: int) -> dict[str, Any]:
-        result: dict[str, Any] = {}
-        for key_node, value_node in node.value:
-            key = self._key(key_node)
-            if key in result:
-                raise self._error(key_node, f"duplicate key '{key}'")
-            result[key] = self.build(value_node, path + (key,), depth)
-        return result
-
-    def _key(self, node: Node) -> str:
-        if not isinstance(node, ScalarNode):
-            raise self._error(node, f"mapping keys must be scalars, not a {_KIND_NAMES[type(node)]}")
-        self._visit(node)
-        self._scalar(node)
-        return node.value
-
-    def _error(self, node: Node, message: str) -> LoadError:
-        return _error_at(self.file, node.start_mark, message)
+def parser_name() -> str:
+    """Which YAML parser loads files here: 'libyaml' (C) or 'pure' (Python fallback)."""
+    return "libyaml" if CParser is not None else "pure"
 
 
 def _byte_size(data: str | bytes) -> int:
@@ -258,52 +157,65 @@ def _decode(data: str | bytes, file: str) -> str:
         raise LoadError(file, line, None, f"file is not valid UTF-8 (byte offset {offset})") from None
 
 
-def _syntax_error(exc: yaml.MarkedYAMLError, file: str) -> LoadError:
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> LoadError:
     message = exc.problem or exc.context or "invalid YAML"
     if exc.problem and exc.context:
         where = f" at line {exc.context_mark.line + 1}" if exc.context_mark else ""
         message = f"{message} ({exc.context}{where})"
-    return _error_at(file, exc.problem_mark or exc.context_mark, message)
+    mark = exc.problem_mark or exc.context_mark
+    content = text.rstrip("\r\n ")
+    last = content[content.rfind("\n") + 1:]
+    end = (content.count("\n"), len(last))
+    if mark is not None and (mark.line, mark.column) > end:  # past the last text (end of file): point just after it
+        return LoadError(file, end[0] + 1, end[1] + 1, message)
+    return _error_at(file, mark, message)
 
 
-def _reader_error(exc: ReaderError, text: str, file: str) -> LoadError:
-    line = text.count("\n", 0, exc.position) + 1
-    col = exc.position - (text.rfind("\n", 0, exc.position) + 1) + 1
-    return LoadError(file, line, col, f"unacceptable character #x{exc.character:04x}: {exc.reason}")
-
-
-def _compose(text: str, file: str) -> Node:
-    loader = _Loader(text, file)
-    try:
-        loader.get_event()  # STREAM-START
-        if loader.check_event(StreamEndEvent):
-            raise LoadError(file, None, None, "file is empty")
-        root = loader.compose_document()
-        if not loader.check_event(StreamEndEvent):
-            raise _error_at(file, loader.peek_event().start_mark, "expected a single YAML document")
-        return root
-    finally:
-        loader.dispose()
-
-
-def _is_empty_document(root: Node) -> bool:
-    return isinstance(root, ScalarNode) and root.tag == _NULL and root.value == ""
+def _reader_error(exc: ReaderError, text: str, file: str, byte_offsets: bool) -> LoadError:
+    """A located error for a character YAML refuses (libyaml counts its position in UTF-8 bytes)."""
+    position = exc.position
+    if byte_offsets:
+        position = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "replace"))
+    line = text.count("\n", 0, position) + 1
+    col = position - (text.rfind("\n", 0, position) + 1) + 1
+    character = exc.character if isinstance(exc.character, int) else ord(exc.character[:1] or "\0")
+    return LoadError(file, line, col, f"unacceptable character #x{character:04x}: {exc.reason}")
 
 
 def _load(data: str | bytes, file: str) -> tuple[dict[str, Any], LineMap]:
     text = _decode(data, file)
     try:
-        root = _compose(text, file)
+        return _parse(text, file, CParser is not None)
+    except _TooDeepForLibyaml:  # libyaml stops at its own depth (1000), past ours: the pure parser locates ours
+        return _parse(text, file, False)
+
+
+class _TooDeepForLibyaml(Exception):
+    """libyaml refused nesting beyond its own limit before our depth guard saw the events."""
+
+
+def _parse(text: str, file: str, libyaml: bool) -> tuple[dict[str, Any], LineMap]:
+    parser = None
+    collecting = gc.isenabled()
+    gc.disable()  # the tree holds no cycles: the collector's passes over it would only cost time (a third)
+    try:
+        parser = CParser(text) if libyaml else PureParser(text)
+        builder = TreeBuilder(parser)
+        data = builder.document()
+    except TreeError as exc:
+        raise _error_at(file, exc.mark, exc.message) from None
     except yaml.MarkedYAMLError as exc:
-        raise _syntax_error(exc, file) from None
+        if libyaml and "maximum nesting depth" in (exc.problem or ""):
+            raise _TooDeepForLibyaml() from None
+        raise _syntax_error(exc, text, file) from None
     except ReaderError as exc:
-        raise _reader_error(exc, text, file) from None
-    if _is_empty_document(root):
-        raise LoadError(file, None, None, "file is empty")
-    if not isinstance(root, MappingNode):
-        raise _error_at(file, root.start_mark, "top level must be a mapping")
-    builder = _Builder(file)
-    return builder.build(root), LineMap(builder.positions)
+        raise _reader_error(exc, text, file, libyaml) from None
+    finally:
+        if collecting:
+            gc.enable()
+        if parser is not None:
+            parser.dispose()
+    return data, LineMap(builder.positions, builder.aliases)
 
 
 def _guarded(file: str, load: Callable[[], tuple[dict[str, Any], LineMap]]) -> tuple[dict[str, Any], LineMap]:
@@ -311,22 +223,54 @@ def _guarded(file: str, load: Callable[[], tuple[dict[str, Any], LineMap]]) -> t
         return load()
     except LoadError:
         raise
+    except RecursionError:
+        raise LoadError(file, None, None, "cannot load YAML: nested too deeply") from None
     except Exception as exc:  # never leak a traceback for any input
         raise LoadError(file, None, None, f"cannot load YAML: {type(exc).__name__}: {exc}") from None
 
 
-def read_bytes(path: str | os.PathLike[str], file: str) -> bytes:
-    """The bytes of a scenario file, at most MAX_BYTES + 1 (a larger file is refused by the loader)."""
+def display_name(path: str | bytes | os.PathLike) -> str:
+    """A file name as every report shows it: bytes that are not UTF-8 become visible escapes (b'\\xff' -> '\\xff')."""
+    raw = os.fsencode(path)
+    return raw.decode("utf-8", "backslashreplace")
+
+
+#: what a special file is called in the message refusing it
+_SPECIAL = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a character device"),
+            (stat.S_ISBLK, "a block device"))
+
+
+def special_kind(mode: int) -> str | None:
+    """'a named pipe', 'a socket', ... for a special file's st_mode; None for a regular file or folder."""
+    return next((name for test, name in _SPECIAL if test(mode)), None)
+
+
+def read_bytes(path: str | bytes | os.PathLike, file: str) -> bytes:
+    """The bytes of a scenario file, at most MAX_BYTES + 1 (a larger file is refused by the loader).
+
+    Only a regular file is opened: a named pipe, socket or device is refused from its status alone,
+    so reading never blocks on it.
+    """
     try:
-        with open(path, "rb") as handle:
+        kind = special_kind(os.stat(path).st_mode)
+        if kind is not None:
+            raise LoadError(file, None, None, f"is {kind}, not a scenario file; refused without reading it")
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        with open(fd, "rb") as handle:
+            kind = special_kind(os.fstat(handle.fileno()).st_mode)  # replaced since the first look
+            if kind is not None:
+                raise LoadError(file, None, None, f"is {kind}, not a scenario file; refused without reading it")
             return handle.read(MAX_BYTES + 1)
     except FileNotFoundError:
-        raise LoadError(file, None, None, "no such file") from None
+        raise LoadError(file, None, None, "no such file" if not os.path.islink(path)
+                        else "dangling symbolic link (its target does not exist)") from None
     except IsADirectoryError:
         raise LoadError(file, None, None, "is a directory") from None
     except PermissionError:
         raise LoadError(file, None, None, "permission denied") from None
     except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise LoadError(file, None, None, "symbolic link loop (too many levels of symbolic links)") from None
         raise LoadError(file, None, None, f"cannot read file: {exc.strerror or exc}") from None
 
 
@@ -337,7 +281,7 @@ def load_yaml_text(text: str | bytes, file: str = "<string>") -> tuple[dict[str,
 
 def load_yaml_file(path: str | os.PathLike[str]) -> tuple[dict[str, Any], LineMap]:
     """Read and safely parse a YAML file; return (data, LineMap) or raise LoadError."""
-    file = str(path)
+    file = display_name(path)
     return _guarded(file, lambda: _load(read_bytes(path, file), file))
 
 
@@ -378,6 +322,8 @@ def _describe(error: Any, linemap: LineMap) -> tuple[KeyPath, KeyPath, str]:
         return path, path[:-1], f"missing required field '{path[-1]}'"
     if kind == "extra_forbidden":
         return path, path[:-1], f"unknown field '{path[-1]}'"
+    if kind == "bool_type":
+        return path, path, f"must be true or false, not {error.get('input')!r}"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
         field = _discriminator_field(error.get("ctx", {}))
         if field is not None:
@@ -407,8 +353,18 @@ def format_validation_error(
         locate_path, display_path, message = _describe(error, linemap)
         line, col = linemap.locate(locate_path)
         prefix = _format_path(display_path)
-        errors.append(LoadError(file, line, col, f"{prefix}: {message}" if prefix else message))
+        message = (f"{prefix}: {message}" if prefix else message) + alias_note(linemap, locate_path)
+        errors.append(LoadError(file, line, col, message))
     return errors
+
+
+def alias_note(linemap: LineMap, path: Sequence[str | int]) -> str:
+    """' (value of alias *a; anchor &a at line L:C)' when path lies in a value reused through an alias, else ''."""
+    via = linemap.alias_of(path)
+    if via is None:
+        return ""
+    name, (line, col) = via
+    return f" (value of alias *{name}; anchor &{name} at line {line}:{col})"
 
 
 def validate(model_cls: type[ModelT], data: Any, linemap: LineMap, file: str) -> ModelT:

@@ -36,8 +36,11 @@ def check(
     resume: bool = typer.Option(False, help="With --output: re-check only scenarios missing from FILE or changed."),
     timings: bool = typer.Option(False, help="Include timing (seconds) in machine formats (breaks byte-identity)."),
     progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
+    cluster_timeout: float = typer.Option(30.0, help="With --cluster: seconds the scheduler may have no live worker "
+                                                     "before the run stops with an error."),
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
+    from models.yamlsafe import display_name
     from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
@@ -47,11 +50,13 @@ def check(
         _usage("--jobs must be 0 (one per core) or more")
     if timeout <= 0:
         _usage("--timeout must be positive")
+    if cluster_timeout <= 0:
+        _usage("--cluster-timeout must be positive")
     if resume and output is None:
         _usage("--resume needs --output FILE (the report to resume)")
     if output is not None and output.is_dir():
         _usage(f"--output {output} is a folder; give a file name")
-    missing = [str(p) for p in paths if not p.exists()]
+    missing = [display_name(p) for p in paths if not os.path.lexists(p)]  # a broken link is reported, not refused
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")
     if cluster is not None:
@@ -61,7 +66,7 @@ def check(
             _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
     run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
                    jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
-                   timings=timings, progress=progress)
+                   timings=timings, progress=progress, cluster_timeout=cluster_timeout)
     raise typer.Exit(run.execute())
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import os
+import socket
 import threading
 import time
 from pathlib import Path
@@ -268,3 +269,211 @@ def test_soak_generated_library_passes_and_is_identical_across_jobs(tmp_path, ob
     one = strip_timing(in_order(batch.run_inline(jobs, RunOptions(timeout=60))))
     two = strip_timing(in_order(batch.run_local(jobs, RunOptions(timeout=60), 2)))
     assert one == two and {r["status"] for r in one} == {"pass"}
+
+
+# -- issue 17: the filesystem as a hostile user sets it up --------------------------------------------
+def within(seconds: float, fn, *args):
+    """Run fn in a thread; its result, or a failure if it is still running after ``seconds`` (a hang guard)."""
+    out: list = []
+    t = threading.Thread(target=lambda: out.append(fn(*args)), daemon=True)
+    t.start()
+    t.join(seconds)
+    assert out, f"still running after {seconds} s (hung)"
+    return out[0]
+
+
+@pytest.fixture
+def odd_folder(tmp_path) -> Path:
+    """A scenario folder with good files and one of every oddity: links that loop or dangle, a fifo, a socket."""
+    d = tmp_path / "lib"
+    (d / "sub").mkdir(parents=True)
+    write(d, "a-good.yaml", PASS.format(n=1))
+    (d / "loop1.yaml").symlink_to("loop2.yaml")
+    (d / "loop2.yaml").symlink_to("loop1.yaml")
+    (d / "dangling.yaml").symlink_to("nowhere.yaml")
+    os.mkfifo(d / "pipe.yaml")
+    sock = socket.socket(socket.AF_UNIX)
+    sock.bind(str(d / "sock.yaml"))
+    sock.close()
+    (d / "sub" / "up").symlink_to("..")  # a folder link back to a folder that contains it
+    write(d / "sub", "deep.yaml", PASS.format(n=2))
+    return d
+
+
+FS_CASES = {
+    "a-good.yaml": ("pass", None),
+    "dangling.yaml": ("error", "dangling symbolic link"),
+    "loop1.yaml": ("error", "symbolic link loop"),
+    "loop2.yaml": ("error", "symbolic link loop"),
+    "pipe.yaml": ("error", "is a named pipe"),
+    "sock.yaml": ("error", "is a socket"),
+    "deep.yaml": ("pass", None),
+    "up": ("error", "leads back to a folder that contains it"),
+}
+
+
+def test_every_folder_entry_is_reported(odd_folder):
+    """Nothing skipped silently: each oddity is an error result with its reason, beside the good files."""
+    recs = within(60, lambda: list(in_order(batch.run_inline(collect([odd_folder]), RunOptions()))))
+    got = {Path(r["path"]).name: (r["status"], r["error"]) for r in recs}
+    assert sorted(got) == sorted(FS_CASES)
+    for name, (status, fragment) in FS_CASES.items():
+        assert got[name][0] == status, got[name]
+        assert fragment is None or fragment in got[name][1]
+
+
+def test_unreadable_subfolder_is_reported(odd_folder, monkeypatch):
+    """A folder that cannot be listed is an error entry (simulated: the tests may run as root)."""
+    real = os.scandir
+
+    def scandir(path):
+        if Path(path).name == "sub":
+            raise PermissionError(13, "Permission denied")
+        return real(path)
+    monkeypatch.setattr(os, "scandir", scandir)
+    recs = {Path(j.path).name: j.read_error for j in collect([odd_folder])}
+    assert "sub" in recs and "cannot list folder: permission denied" in recs["sub"]
+    assert "deep.yaml" not in recs
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root reads any folder")
+def test_unreadable_subfolder_for_real(odd_folder):
+    """The same with real permissions."""
+    (odd_folder / "sub").chmod(0)
+    try:
+        recs = {Path(j.path).name: j.read_error for j in collect([odd_folder])}
+    finally:
+        (odd_folder / "sub").chmod(0o755)
+    assert "permission denied" in recs["sub"]
+
+
+def test_check_run_exits_1_and_counts_every_entry(odd_folder, capsys):
+    """`arbiter check FOLDER`: exit 1, and the total counts every entry (not only the readable one)."""
+    code = within(60, lambda: batch.CheckRun(paths=[odd_folder], progress=False).execute())
+    out = capsys.readouterr().out
+    assert code == 1 and out.rstrip().endswith(f"2 passed, 0 failed, 6 errors, 0 unknown, {len(FS_CASES)} total")
+
+
+def test_a_named_pipe_given_as_a_path_is_refused_without_reading(tmp_path):
+    """A fifo named on the command line: refused from its status (opening it to read would block forever)."""
+    os.mkfifo(tmp_path / "pipe.yaml")
+    jobs = within(10, collect, [tmp_path / "pipe.yaml"])
+    assert "is a named pipe" in jobs[0].read_error and "refused without reading" in jobs[0].read_error
+
+
+NON_UTF8 = os.fsdecode(b"bad\xff\xfename.yaml")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "junit", "github"])
+def test_a_file_name_that_is_not_utf8_is_escaped_in_every_format(tmp_path, fmt):
+    """Kept as given (bytes), shown with visible escapes; every output parses (the odd file fails, so exit 1)."""
+    import json
+    import xml.etree.ElementTree as ET
+
+    write(tmp_path, NON_UTF8, FAIL.format(n=1))
+    write(tmp_path, "good.yaml", PASS.format(n=2))
+    out = tmp_path / f"report.{fmt}"
+    assert batch.CheckRun(paths=[tmp_path], format=fmt, output=out, progress=False).execute() == 1
+    body = out.read_bytes().decode("utf-8")  # strict: the report is valid UTF-8
+    assert "bad\\xff\\xfename.yaml" in body.replace("\\\\", "\\")
+    if fmt == "json":
+        assert [r["status"] for r in json.loads(body)["scenarios"]] == ["fail", "pass"]
+    elif fmt == "jsonl":
+        assert [json.loads(x)["status"] for x in body.splitlines()] == ["fail", "pass"]
+    elif fmt == "junit":
+        assert ET.fromstring(body).find("testsuite").get("tests") == "2"
+
+
+def test_resume_works_on_a_file_name_that_is_not_utf8(tmp_path, monkeypatch):
+    """--resume reuses the result of the oddly named file: nothing is checked again."""
+    lib = tmp_path / "lib"
+    lib.mkdir()
+    write(lib, NON_UTF8, PASS.format(n=1))
+    out = tmp_path / "r.jsonl"
+    assert batch.CheckRun(paths=[lib], format="jsonl", output=out, progress=False).execute() == 0
+    first = out.read_text(encoding="utf-8")
+
+    def never(jobs, *args, **kwargs):
+        assert not jobs, "re-checked a scenario --resume should have kept"
+        return iter(())
+    monkeypatch.setattr(batch, "run", never)
+    assert batch.CheckRun(paths=[lib], format="jsonl", output=out, resume=True, progress=False).execute() == 0
+    assert out.read_text(encoding="utf-8") == first
+
+
+# -- issue 17: workers that die while starting ---------------------------------------------------------
+class KilledAtStart(batch.LocalPool):
+    """A pool that kills some of the workers it spawns the moment they start (still importing): ``plan[k]`` says
+    whether spawn number k is killed (spawns past the plan live)."""
+
+    plan: list[bool] = []
+
+    def _spawn(self):
+        w = super()._spawn()
+        if self.plan and self.plan.pop(0):
+            w.proc.kill()
+        return w
+
+
+def test_a_worker_killed_while_starting_charges_no_scenario(tmp_path):
+    """The issue's case: a scenario crashes its worker once (retried: fair), then the replacement is killed while it
+    starts. That death is nobody's: the scenario is retried again and passes, not 'died twice'."""
+    write(tmp_path, "a0-pass.yaml", PASS.format(n=0))
+    write(tmp_path, "flaky.yaml", PASS.format(n=1))
+    KilledAtStart.plan = [False, True]  # the first worker lives; its replacement is killed as it starts
+    recs = list(in_order(KilledAtStart(collect([tmp_path]), RunOptions(timeout=30), 1, misbehaving, chunk=1).run()))
+    assert (tmp_path / "flaky.yaml.crashed").exists()
+    assert [r["status"] for r in recs] == ["pass", "pass"], [r.get("error") for r in recs]
+
+
+def test_workers_that_never_start_stop_the_run(library):
+    """Bounded: workers that keep dying before they check anything end the run with ClusterError."""
+    KilledAtStart.plan = [True] * 100
+    jobs = [j for j in collect([library]) if Path(j.path).name.startswith("a")]
+    with pytest.raises(batch.ClusterError, match="keep dying before they check anything"):
+        list(KilledAtStart(jobs, RunOptions(timeout=30), 1, check_job, chunk=4).run())
+
+
+# -- issue 17: a cluster with no live worker -----------------------------------------------------------
+def test_a_scheduler_with_no_worker_is_an_error_in_bounded_time(tmp_path):
+    """In-process scheduler with no workers: ClusterError naming the scheduler after the limit, not a hang."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=0, processes=False, dashboard_address=":0") as lc, \
+            distributed.Client(lc, set_as_default=False) as client:
+        jobs = collect([write(tmp_path, "a.yaml", PASS.format(n=1))])
+
+        def run():
+            try:
+                list(batch.run_dask(jobs, RunOptions(), client, no_worker_timeout=1.0))
+            except batch.ClusterError as exc:
+                return str(exc)
+            return "no error"
+        message = within(30, run)
+    assert "no live worker" in message and lc.scheduler_address in message and "no worker joined" in message
+
+
+def sleepy(job: dict, opts: RunOptions) -> dict:
+    """check_job after a short pause (so the test can take the worker away mid-run)."""
+    time.sleep(0.3)
+    return check_job(job, opts)
+
+
+def test_losing_the_last_worker_mid_run_is_the_same_error(tmp_path):
+    """The only worker leaves after the first result: ClusterError within the limit, not a wait forever."""
+    distributed = pytest.importorskip("distributed")
+    jobs = collect([write(tmp_path, f"s{n}.yaml", PASS.format(n=n)) for n in range(6)])
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=":0") as lc, \
+            distributed.Client(lc, set_as_default=False) as client:
+        def run():
+            got = []
+            try:
+                for pair in batch.run_dask(jobs, RunOptions(), client, sleepy, chunk=1, no_worker_timeout=1.0):
+                    got.append(pair)
+                    if len(got) == 1:
+                        lc.scale(0)
+            except batch.ClusterError as exc:
+                return len(got), str(exc)
+            return len(got), "no error"
+        done, message = within(60, run)
+    assert 1 <= done < len(jobs) and "no live worker" in message and "last worker left" in message

@@ -111,3 +111,43 @@ def test_jsonl_one_line_per_record_with_hash():
 def test_text_ends_with_counts():
     """The person's report ends with the counts line."""
     assert render("text", [record(), FAILED]).endswith("\n1 passed, 1 failed, 0 errors, 0 unknown, 2 total\n")
+
+
+# -- issue 17: every output parses whatever the scenario contains ---------------------------------------
+HOSTILE = "\x01 \x1b[31mred\x1b[0m \ufffe \x7f \u202eevil \udcff end"
+NASTY = record("error", path="scenarios/x/\x1b]0;t\x07.yaml", error=f"scenarios/x/a.yaml:3:1: unknown field '{HOSTILE}'")
+
+
+def test_junit_parses_with_characters_xml_forbids():
+    """\\x01, ESC, U+FFFE, a lone surrogate in a message or a path: replaced by visible escapes; xml.etree parses."""
+    body = render("junit", [NASTY, FAILED])
+    root = ET.fromstring(body.encode("utf-8"))
+    case = root.find("testsuite/testcase/error")
+    assert "\\x01" in case.get("message") and "\\x1b[31m" in case.get("message") and "\\ufffe" in case.text
+    assert "\\x1b]0;t\\x07" in root.find("testsuite/testcase").get("file")
+
+
+@pytest.mark.parametrize("name", ["text", "github"])
+def test_line_formats_show_control_characters_visibly(name):
+    """No raw control character reaches a terminal or a log: ESC, BEL, DEL, bidi overrides, lone surrogates."""
+    out = render(name, [NASTY])
+    raw = [c for c in out if (ord(c) < 0x20 and c != "\n") or 0x7f <= ord(c) <= 0x9f or c in "\u202e"
+           or 0xd800 <= ord(c) <= 0xdfff]
+    assert raw == []
+    assert "\\x1b[31mred" in out and "\\u202eevil" in out
+    out.encode("utf-8")  # no lone surrogate left
+
+
+@pytest.mark.parametrize("name", ["json", "jsonl"])
+def test_json_formats_parse_and_encode(name):
+    """JSON escapes control characters itself; a lone surrogate is written as a visible escape, so UTF-8 holds."""
+    out = render(name, [NASTY])
+    out.encode("utf-8")
+    docs = [json.loads(line) for line in out.splitlines()] if name == "jsonl" else [json.loads(out)]
+    assert docs
+
+
+def test_text_keeps_one_line_per_error_of_a_file():
+    """Several located errors of one file stay on separate lines (the newline between them is structure)."""
+    two = record("error", error="a.yaml:1:1: first\na.yaml:2:1: second")
+    assert render("text", [two]).splitlines()[1:3] == ["        a.yaml:1:1: first", "        a.yaml:2:1: second"]

@@ -159,3 +159,33 @@ def test_documented_limits_match_the_code() -> None:
         assert re.search(rf"\|\s*{name}[^|\n]*\|\s*{limit:,}\s*\|", section), name
     for value in (MAX_BYTES, MAX_DEPTH, MAX_NODES):
         assert f"{value:,}" in section, value
+
+
+@pytest.fixture(scope="module")
+def corpus_records() -> list[dict]:
+    """The result record of every corpus file (each an error), as a batch run makes them."""
+    from solver.run.batch import RunOptions, check_job, collect
+
+    return [check_job(j.payload(), RunOptions(timeout=30)) for j in collect([CORPUS])]
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "junit", "github"])
+def test_every_format_parses_for_the_whole_corpus(corpus_records, fmt: str) -> None:
+    """Whatever a hostile file holds (control characters in keys, U+FFFE, bidi overrides), each report format is
+    valid UTF-8 and parses with a standard consumer; text and github show no raw control character."""
+    import xml.etree.ElementTree as ET
+
+    from solver.run.formats import formatter
+
+    f = formatter(fmt)
+    body = "".join(f.item(r) for r in corpus_records) + f.end(corpus_records)
+    data = body.encode("utf-8")
+    assert len(corpus_records) == len(MANIFEST) and all(r["status"] == "error" for r in corpus_records)
+    if fmt == "junit":
+        assert ET.fromstring(data).find("testsuite").get("errors") == str(len(MANIFEST))
+    elif fmt == "json":
+        assert json.loads(body)["summary"]["errors"] == len(MANIFEST)
+    elif fmt == "jsonl":
+        assert len([json.loads(line) for line in body.splitlines()]) == len(MANIFEST)
+    else:
+        assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", body)

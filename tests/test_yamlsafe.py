@@ -11,6 +11,7 @@ from typing import Annotated, Literal, Union
 import pytest
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+import models.yamlsafe as yamlsafe
 from models.yamlsafe import (
     MAX_NODES,
     LineMap,
@@ -39,6 +40,17 @@ LOL_BOMB = "\n".join(
     [f'lol1: &lol1 [{", ".join(["lol"] * 10)}]']
     + [f"lol{n}: &lol{n} [{', '.join([f'*lol{n - 1}'] * 10)}]" for n in range(2, 10)]
 )
+
+
+@pytest.fixture(params=["libyaml", "pure"], autouse=True)
+def parser(request, monkeypatch) -> str:
+    """Every test runs with libyaml's C parser and again with the pure-Python fallback (forced)."""
+    if request.param == "pure":
+        monkeypatch.setattr(yamlsafe, "CParser", None)
+    elif yamlsafe.CParser is None:
+        pytest.skip("PyYAML is built without libyaml here")
+    assert yamlsafe.parser_name() == request.param
+    return request.param
 
 
 def load_error(text: str | bytes) -> LoadError:
@@ -127,9 +139,13 @@ def test_alias_bomb_is_rejected_quickly() -> None:
 
 
 def test_small_alias_use_is_allowed() -> None:
+    """An aliased value is located where the alias is used, and names its anchor."""
     data, linemap = load_yaml_text("base: &b {hp: 3}\nunits: [*b, *b]\n")
     assert data == {"base": {"hp": 3}, "units": [{"hp": 3}, {"hp": 3}]}
-    assert linemap.locate(("units", 1, "hp")) == (1, 15)
+    assert linemap.locate(("units", 1, "hp")) == (2, 13)
+    assert ("units", 1, "hp") in linemap and ("units", 1, "mp") not in linemap
+    assert linemap.alias_of(("units", 1, "hp")) == ("b", (1, 7))
+    assert linemap.alias_of(("base", "hp")) is None
 
 
 def test_oversized_input_is_rejected_quickly() -> None:
@@ -328,3 +344,62 @@ def test_format_validation_error_returns_one_error_per_problem() -> None:
 def test_linemap_membership() -> None:
     linemap = LineMap({("a",): (1, 4)})
     assert ("a",) in linemap and ("b",) not in linemap
+
+
+# -- issue 15 (YAML) and 17: one loader on two parsers, aliases located where used, strict Booleans ------
+ROOT = Path(__file__).resolve().parents[1]
+LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
+
+
+def both_parsers(text: str | bytes, monkeypatch) -> list[tuple]:
+    """(data, positions, aliases) from libyaml's parser and from the pure-Python one."""
+    out = []
+    for c_parser in (yamlsafe.CParser, None):
+        monkeypatch.setattr(yamlsafe, "CParser", c_parser)
+        data, linemap = load_yaml_text(text, "f.yaml")
+        out.append((data, linemap.positions(), linemap._aliases))
+    return out
+
+
+@pytest.mark.parametrize("parser", ["libyaml"], indirect=True)  # compares both parsers itself, once
+@pytest.mark.parametrize("path", LIBRARY[::4], ids=lambda p: p.name)
+def test_both_parsers_give_the_same_data_and_positions(path: Path, parser: str, monkeypatch) -> None:
+    """The C parser's marks equal the pure parser's, value by value, on library scenarios."""
+    c_result, pure_result = both_parsers(path.read_bytes(), monkeypatch)
+    assert c_result == pure_result
+
+
+@pytest.mark.parametrize("text, position", [
+    ("name: caf\u00e9 \x07\n", (1, 12)),
+    ("a: \u00e9\u00e9\n\u00e9: [1, 2\nb: 3\n", (3, 2)),
+    ("\u00e9: 1\n\u00e9: 2\n", (2, 1)),
+])
+def test_positions_count_characters_after_non_ascii(text: str, position: tuple[int, int]) -> None:
+    """Columns count characters, not UTF-8 bytes, with either parser (libyaml reports byte offsets for some errors)."""
+    error = load_error(text)
+    assert (error.line, error.col) == position
+
+
+def test_error_inside_an_aliased_value_is_located_at_the_alias() -> None:
+    """A validation error inside a value reused through *name: at the alias, naming the anchor (not at the anchor)."""
+    aliased = GAME.replace("events:\n", "events:\n  - &e {player: zed, card: nine}\n").replace(
+        "  - player: carol\n    card: 3\n", "  - *e\n")
+    data, linemap = load_yaml_text(aliased, "game.yaml")
+    with pytest.raises(LoadErrors) as info:
+        validate(Game, data, linemap, "game.yaml")
+    lines = str(info.value).splitlines()
+    assert lines[0].startswith("game.yaml:3:") and "alias" not in lines[0]  # the anchor's own error, at the anchor
+    assert lines[1].startswith("game.yaml:8:5: events[3].card:")  # the alias's, where *e is used
+    assert lines[1].endswith("(value of alias *e; anchor &e at line 3:5)")
+
+
+@pytest.mark.parametrize("value", ["yes", "'on'", "1", "'true'", "no", "0"])
+def test_booleans_are_strict(value: str) -> None:
+    """Like numbers: a Boolean field takes true/false only ('on', yes, 1, 'true' are refused, located)."""
+    from models.loader import load_scenario_text
+
+    text = f"id: b\ngame: berserk\nplayers: [{{id: a}}]\nexpect:\n  - {{unique: {value}}}\n"
+    with pytest.raises(LoadErrors) as info:
+        load_scenario_text(text, "b.yaml")
+    assert str(info.value).startswith("b.yaml:5:14: expect[0].unique: must be true or false")
+    load_scenario_text(text.replace(value, "true"), "b.yaml")

@@ -51,7 +51,7 @@ class Compiler:
         self.zones = tuple(dict.fromkeys(list(ruleset.zones) + list(scenario.zones) + [NONE]))
         self.objects: dict[str, ObjInfo] = {}
         self.effects: dict[str, Effect] = {}
-        self._order: dict[str, int] = {}
+        self._order: dict[str, tuple[int, int, int]] = {}
         self._on: dict[tuple, list[Effect]] = {}
         self.domains: dict[tuple, object] = {}
         self.initial: dict[tuple, object] = {}
@@ -79,22 +79,23 @@ class Compiler:
         for ev in self.sc.events:  # objects events create exist (unborn) for every effect's selector
             for oid in self.rs.created_objects(self, ev):
                 self.objects.setdefault(oid.id, oid)
-        for i, e in enumerate(self.sc.effects):
+        for e in self.sc.effects:
             self._add_effect(e)
-        for ev in self.sc.events:
+        for i, ev in enumerate(self.sc.events):
             if isinstance(ev, Declare):
                 owner = self.owner_of(ev.source) if ev.source else ev.actor
                 self.objects[ev.id] = ObjInfo(ev.id, owner, ("action",), ev.card, False, ev, None)
                 self.actions.append(ev.id)
             elif isinstance(ev, BeginEffect):
-                self._add_effect(ev.effect, starts_later=True)
+                self._add_effect(ev.effect, begun_by=i)
 
-    def _add_effect(self, e: Effect, starts_later: bool = False) -> None:
+    def _add_effect(self, e: Effect, begun_by: int | None = None) -> None:
         if e.source is not None and e.source not in self.objects:
             raise ScenarioError(f"effect {e.id}: unknown source '{e.source}'")
         self.effects[e.id] = e
-        self._order[e.id] = len(self._order)
-        if starts_later:
+        # "applied last" follows time: the initial state's effects by timestamp, then each begun one at its event
+        self._order[e.id] = (0, e.timestamp, len(self._order)) if begun_by is None else (1, begun_by, len(self._order))
+        if begun_by is not None:
             self.initial["active", e.id] = False
             self.pending.add(e.id)
         for obj in self.candidates(e):
@@ -103,9 +104,12 @@ class Compiler:
         for lst in self._on.values():
             lst.sort(key=self.effect_order)
 
-    def effect_order(self, e: Effect) -> tuple[int, int]:
-        """Timestamp order of effects (ties: order of appearance)."""
-        return (e.timestamp, self._order[e.id])
+    def effect_order(self, e: Effect) -> tuple[int, int, int]:
+        """When an effect began: the initial state's by timestamp, then those events begin, in event order.
+
+        Effects contesting one characteristic never tie (``models.timeline``); other ties keep list order.
+        """
+        return self._order[e.id]
 
     def candidates(self, e: Effect) -> list[str]:
         """Objects an effect may apply to, by its static criteria (ids, types)."""

@@ -26,10 +26,17 @@ def vary_expectation(gen, ex: dict, counts: bool = True) -> dict:
     """Sometimes ask about an earlier state, sometimes about the outcome set instead of a state."""
     r = gen.r
     if gen.events and gen.chance(0.3):
-        ex["at"] = r.randint(0, len(gen.events))
+        ex["at"] = r.randint(_first_stage(gen.events, ex), len(gen.events))
     if gen.chance(0.1):
         ex = {"unique": True} if not counts or gen.chance(0.5) else {"outcomes": r.randint(1, 3)}
     return ex
+
+
+def _first_stage(events: list[dict], ex: dict) -> int:
+    """The first stage at which every object the expectation names exists (models.timeline: not before its
+    creating event)."""
+    names = {ex.get("object"), ex.get("attached_to")} - {None}
+    return max([i + 1 for i, ev in enumerate(events) if ev.get("id") in names], default=0)
 
 
 class RandomParts:
@@ -41,6 +48,24 @@ class RandomParts:
     def chance(self, p: float) -> bool:
         """True with probability ``p``."""
         return self.r.random() < p
+
+    def stamp(self) -> int:
+        """A timestamp for an initial effect that no other effect of this scenario has (models.timeline: effects
+        contesting one characteristic may not tie)."""
+        taken = self.__dict__.setdefault("_stamps", set())
+        value = self.r.choice([t for t in range(5 + len(taken)) if t not in taken])
+        taken.add(value)
+        return value
+
+    def begun(self, e: dict) -> dict:
+        """An effect as an event begins it: ordered by the event, sometimes with a typed timestamp that agrees."""
+        taken = self.__dict__.setdefault("_stamps", set())
+        taken.discard(e.pop("timestamp", None))
+        if self.chance(0.3):
+            e["timestamp"] = max(taken, default=0) + self.r.randint(1, 3)
+            taken.add(e["timestamp"])
+        e.pop("active", None)
+        return e
 
 
 def random_doc(rng, game: str, index: int = 0) -> dict:
@@ -76,6 +101,6 @@ def shift_timestamps(doc: dict, by: int) -> dict:
     for e in out.get("effects", []):
         e["timestamp"] += by
     for ev in out.get("events", []):
-        if ev["type"] == "begin_effect":
+        if ev["type"] == "begin_effect" and "timestamp" in ev["effect"]:
             ev["effect"]["timestamp"] += by
     return out

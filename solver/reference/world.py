@@ -63,6 +63,8 @@ class World:
     static: dict[str, Effect] = field(default_factory=dict)  # key "active.e" -> static effect
     #: key "active.e" of a static effect -> first state it follows its source in (0, or after the event starting it)
     static_from: dict[str, int] = field(default_factory=dict)
+    #: effect id -> index of the event that begins it (its place in time)
+    begun_at: dict[str, int] = field(default_factory=dict)
 
     #: rules the reference applied while computing, when someone is listening (``note``)
     trail: set[str] | None = None
@@ -78,9 +80,14 @@ class World:
         return {k: e for k, e in self.static.items() if stage >= self.static_from[k]}
 
     # -- effects -------------------------------------------------------------
-    def order(self, e: Effect) -> tuple[int, int]:
-        """Timestamp order; ties by order of appearance (scenario effects, then effects events begin)."""
-        return (e.timestamp, next(i for i, x in enumerate(self.effects) if x.id == e.id))
+    def order(self, e: Effect) -> tuple[int, int, int]:
+        """When the effect began: initial effects by timestamp, then each effect an event begins at that event.
+
+        Ties (only between effects that do not contest one characteristic) keep the order of appearance.
+        """
+        place = next(i for i, x in enumerate(self.effects) if x.id == e.id)
+        begun = self.begun_at.get(e.id)
+        return (0, e.timestamp, place) if begun is None else (1, begun, place)
 
     def targets(self, e: Effect) -> list[str]:
         """Objects the effect may apply to by its static criteria: listed ids, or selector ids and types."""
@@ -139,12 +146,13 @@ def build_world(sc: Scenario, rules) -> World:
     for o in sc.objects:
         w.objects[o.id] = Obj(o.id, o.owner, tuple(o.types), o.card, o.action)
     w.effects = list(sc.effects)
-    for ev in sc.events:
+    for i, ev in enumerate(sc.events):
         if isinstance(ev, Declare):
             owner = w.owner_of(ev.source) if ev.source else ev.actor
             w.objects[ev.id] = Obj(ev.id, owner, ("action",), ev.card, ev, declared=True)
         elif isinstance(ev, BeginEffect):
             w.effects.append(ev.effect)
+            w.begun_at[ev.effect.id] = i
     _object_keys(w)
     _player_keys(w)
     _effect_keys(w)

@@ -7,6 +7,7 @@ formats unless asked for, so a report is byte-identical however it was computed.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
@@ -17,6 +18,35 @@ FORMATS = ("text", "json", "jsonl", "junit", "github")
 STREAMING = ("text", "jsonl", "github")
 
 _MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "unknown": "UNKNOWN"}
+
+#: characters a terminal or log viewer may act on: C0/C1 controls, DEL, line/paragraph separators, bidi
+#: overrides and isolates, and lone surrogates (bytes of a file name that were not UTF-8)
+_INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+                        "\ud800-\udfff]")
+#: characters XML 1.0 does not allow in a document (even escaped as character references)
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escape_char(m: re.Match) -> str:
+    """A character as Python writes it in a string literal: \\x1b, \\u202e, \\udcff."""
+    c = m.group()
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
+def visible(text: str) -> str:
+    """Text with every control character made visible as an escape (a scenario cannot drive a terminal)."""
+    return _INVISIBLE.sub(_escape_char, text)
+
+
+def xml_safe(text: str) -> str:
+    """Text with the characters XML 1.0 forbids replaced by visible escapes (\\x01, \\ufffe)."""
+    return _NOT_XML.sub(_escape_char, text)
+
+
+def _json_safe(text: str) -> str:
+    """JSON text without lone surrogates (which no UTF-8 stream can carry): written as visible escapes."""
+    return _SURROGATE.sub(lambda m: "\\" + _escape_char(m), text)  # inside a JSON string: an escaped backslash
 
 
 def summarize(records: Iterable[dict]) -> BatchSummary:
@@ -42,7 +72,7 @@ def render_text(res: ScenarioResult) -> str:
     mark = _MARK[res.status.value]
     lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
     if res.error:
-        lines += [f"        {line}" for line in res.error.splitlines()]  # every error of the file, one a line
+        lines += [f"        {part}" for part in res.error.split("\n")]  # one line per error of the file
     for e in res.expectations:
         if not e.passed or res.status is not ScenarioStatus.PASS:
             where = f"{res.path}:{e.line}" if e.line else res.path
@@ -54,7 +84,7 @@ def render_text(res: ScenarioResult) -> str:
             lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")
     if res.contradiction and res.status is not ScenarioStatus.PASS:
         lines.append(f"        no legal outcome; core: {', '.join(res.contradiction)}")
-    return "\n".join(lines)
+    return "\n".join(visible(line) for line in lines)
 
 
 def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:
@@ -114,7 +144,7 @@ class JsonFormat(Format):
     def end(self, records: list[dict]) -> str:
         """The whole document."""
         doc = {"summary": summarize(records).model_dump(), "scenarios": [public(r, self.timings) for r in records]}
-        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+        return _json_safe(json.dumps(doc, indent=2, ensure_ascii=False)) + "\n"
 
 
 class JsonlFormat(Format):
@@ -138,8 +168,8 @@ class JunitFormat(Format):
                           "</testsuite>", "</testsuites>"]) + "\n"
 
     def _case(self, res: ScenarioResult) -> str:
-        name = quoteattr(res.id or res.path)
-        attrs = f'classname={quoteattr(res.game or "arbiter")} name={name} file={quoteattr(res.path)}'
+        name = _xml_attr(res.id or res.path)
+        attrs = f'classname={_xml_attr(res.game or "arbiter")} name={name} file={_xml_attr(res.path)}'
         if self.timings:
             attrs += f' time="{res.seconds:.4f}"'
         probs = failures(res)
@@ -150,8 +180,8 @@ class JunitFormat(Format):
             return f"<testcase {attrs}/>"
         tag = "failure" if res.status is ScenarioStatus.FAIL else "error"
         text = "\n".join(f"{res.path}:{ln}: {msg}" if ln else msg for ln, _, msg in probs)
-        return (f"<testcase {attrs}><{tag} type={quoteattr(res.status.value)} message={quoteattr(probs[0][2])}>"
-                f"{escape(text)}</{tag}></testcase>")
+        return (f"<testcase {attrs}><{tag} type={_xml_attr(res.status.value)} message={_xml_attr(probs[0][2])}>"
+                f"{escape(xml_safe(text))}</{tag}></testcase>")
 
 
 class GithubFormat(Format):
@@ -174,11 +204,15 @@ class GithubFormat(Format):
 
 def jsonl_line(record: dict) -> str:
     """A record as one JSON line."""
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":")) + "\n"
+    return _json_safe(json.dumps(record, ensure_ascii=False, separators=(",", ":"))) + "\n"
+
+
+def _xml_attr(s: str) -> str:
+    return quoteattr(xml_safe(s))
 
 
 def _gh_data(s: str) -> str:
-    return s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+    return visible(s.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A"))
 
 
 def _gh_prop(s: str) -> str:

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from models.loader import LoadedScenario, find_scenarios
+from models.loader import LoadedScenario, scan
 from models.results import ScenarioResult, ScenarioStatus
 from models.scenario import Scenario
-from models.yamlsafe import LoadError, LoadErrors
+from models.yamlsafe import LoadError, LoadErrors, display_name
 from solver.check.checker import ScenarioCheck
 from solver.check.rulebook import UnknownRule
 from solver.encoding.compile import ScenarioError
@@ -56,7 +56,7 @@ def check_file(path: str | Path, options: SolverOptions | None = None, why: bool
     try:
         loaded = load_checked(path)  # its words are checked with everything else in the file
     except (LoadError, LoadErrors) as exc:
-        return error_result(str(path), str(exc))
+        return error_result(display_name(path), str(exc))
     return _solve(loaded, options, why)
 
 
@@ -86,6 +86,6 @@ def check_scenario(sc: Scenario, options: SolverOptions | None = None, name: str
 
 
 def check_paths(paths: Iterable[str | Path], options: SolverOptions | None = None) -> Iterator[ScenarioResult]:
-    """Check every scenario file under the given files and folders, in sorted order."""
-    for p in find_scenarios(list(paths)):
-        yield check_file(p, options)
+    """Check every scenario entry under the given files and folders (an unreadable one is an error result)."""
+    for e in scan(list(paths)):
+        yield error_result(e.name, f"{e.name}: {e.problem}") if e.problem else check_file(e.path, options)

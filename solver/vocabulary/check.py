@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from models.loader import LoadedScenario, validate_data
-from models.yamlsafe import LineMap, LoadError, LoadErrors, load_yaml_file, load_yaml_text
+from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
 from solver.registry import names, vocabulary_for
 from solver.vocabulary.shared import FEATURE_PATHS, FEATURES
 from solver.vocabulary.words import CATEGORIES, Ability, Action, Number, Switch, Text, Vocabulary, Word
@@ -454,7 +454,7 @@ def load_checked(path: str | Path) -> LoadedScenario:
     """Load a scenario file: safe YAML, pydantic, references and the closed-world check; raises LoadError or
     LoadErrors (every error of the file, located)."""
     data, linemap = load_yaml_file(path)
-    return _checked(data, linemap, str(path))
+    return _checked(data, linemap, display_name(path))
 
 
 def load_checked_text(text: str | bytes, file: str = "<string>") -> LoadedScenario:

@@ -319,7 +319,47 @@ def nesting_cases() -> dict[str, str]:
         "alias-recursive-map": "a: &a {b: *a}\n",
         "alias-as-key": "a: &k key\n*k : value\nid: x\n",
         "alias-small-legit-then-bad": sub("players:\n  - id: alice\n  - id: bob\n",
-                                          "players:\n  - &p {id: alice}  #!\n  - *p\n"),
+                                          "players:\n  - &p {id: alice}\n  - *p  #!\n"),
+    }
+
+
+def time_and_input_cases() -> dict[str, str]:
+    """Issue 17: events ahead of time, ties, loose Booleans, errors inside aliases, characters no output may carry."""
+    declare = "  - type: declare\n    id: act\n    actor: alice\n    kind: close\n    source: knight\n"
+    resolve = "  - type: resolve\n    action: act\n"
+    rival = ("  - id: rival\n    source: rogue\n    timestamp: 1\n    kind: set\n    attribute: alignment\n"
+             "    value: dark  #!\n    targets: [knight]\n")
+    mine = "    kind: set\n    attribute: alignment\n    value: light\n    targets: [knight]\n    duration: static\n"
+    return {
+        "time-resolve-before-declare": sub(declare + resolve, "  - type: resolve  #!\n    action: act\n" + declare),
+        "time-end-effect-before-begin": sub(resolve, "  - type: end_effect  #!\n    effect: later\n  - type: begin_effect\n"
+                                                     "    effect: {id: later, kind: grant, ability: flying, targets: [rogue]}\n"),
+        "time-declare-source-created-later": sub(declare + resolve, "  - type: declare  #!\n    id: first\n    actor: alice\n"
+                                                 "    kind: close\n    source: act\n" + declare),
+        "time-expect-zone-before-created": sub("expect:\n", "expect:\n  - object: act  #!\n    zone: stack\n    at: 0\n"),
+        "time-expect-attached-before-created": sub("expect:\n", "expect:\n  - object: knight  #!\n    attached_to: act\n"
+                                                                "    at: 0\n"),
+        "time-begun-effect-lower-timestamp": sub(resolve, resolve + "  - type: begin_effect  #!\n    effect: {id: late, "
+                                                 "timestamp: 0, kind: grant, ability: flying, targets: [rogue]}\n"),
+        "time-initial-effect-no-timestamp": sub("    timestamp: 1\n    kind: prohibit\n", "    kind: prohibit\n").replace(
+            "  - id: guard\n", "  - id: guard  #!\n", 1),
+        "tie-two-sets-same-timestamp": sub("    kind: prohibit\n    action: accumulate_tokens\n    targets: [rogue]\n"
+                                           "    duration: static\n", mine + rival),
+        "tie-grant-remove-same-timestamp": sub("events:\n", "  - id: strip\n    timestamp: 1\n    kind: remove\n"
+                                                "    ability: flying\n    targets: {types: [creature]}\n  - id: gift  #!\n"
+                                                "    timestamp: 1\n    kind: grant\n    ability: flying\n"
+                                                "    targets: [rogue]\nevents:\n"),
+        "bool-yes-flag": sub("      open: true\n", "      open: yes  #!\n"),
+        "bool-quoted-on-unique": sub("  - action: act\n", "  - unique: 'on'  #!\n  - action: act\n"),
+        "bool-number-showdown": sub("board:\n", "turn:\n  showdown: 1  #!\nboard:\n"),
+        "bool-string-token": sub("    types: [creature]\neffects", "    types: [creature]\n    token: 'false'  #!\neffects"),
+        "number-string-rows": sub("  rows: 2\n", "  rows: '2'  #!\n"),
+        "alias-error-at-use": sub("expect:\n  - action: act\n", "expect:\n  - &ok\n    action: act\n").replace(
+            "    action_status: resolved\n", "    action_status: resolved\n  - *ok\n  - object: knight\n"
+            "    flags: *ok  #!\n"),
+        "output-control-char-key": sub("game: berserk\n", 'game: berserk\n"\\x01\\e[31mred\\e[0m": 1  #!\n'),
+        "output-nonchar-key": sub("game: berserk\n", 'game: berserk\n"bad\\uFFFE\\x1b]0;title\\x07": 1  #!\n'),
+        "output-bidi-key": sub("game: berserk\n", 'game: berserk\n"evil\\u202Etxt.yaml": 1  #!\n'),
     }
 
 
@@ -491,7 +531,7 @@ def all_cases() -> dict[str, str | bytes]:
     """Every hostile file by name (without extension)."""
     out: dict[str, str | bytes] = {}
     for part in (syntax_cases, tag_cases, type_cases, id_cases, consistency_cases, number_cases, nesting_cases,
-                 encoding_cases, vocabulary_cases):
+                 time_and_input_cases, encoding_cases, vocabulary_cases):
         for name, text in part().items():
             assert name not in out, name
             out[name] = text

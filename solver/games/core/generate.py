@@ -93,7 +93,7 @@ class CoreGen(RandomParts):
         r = self.r
         kind = r.choice(("control", "control", "permit", "prohibit", "prohibit", "grant", "remove", "set", "set", "add"))
         source = r.choice(self.ids()) if self.chance(0.7) else None
-        e: dict = {"id": eid, "timestamp": r.randint(0, 4), "kind": kind}
+        e: dict = {"id": eid, "timestamp": self.stamp(), "kind": kind}
         if source:
             e["source"] = source
         e["targets"] = self.targets(source, allow_controlled_by=kind != "control")
@@ -144,9 +144,7 @@ class CoreGen(RandomParts):
         if kind == "end_effect":
             return {"type": "end_effect", "effect": r.choice(self.effect_ids)} if self.effect_ids else None
         if kind == "begin_effect":
-            e = self.effect(f"b{i}")
-            e["timestamp"] = r.randint(3, 8)
-            e.pop("active", None)
+            e = self.begun(self.effect(f"b{i}"))
             self.effect_ids.append(e["id"])
             return {"type": "begin_effect", "effect": e}
         if kind == "end_turn":

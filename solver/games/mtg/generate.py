@@ -83,7 +83,7 @@ class _Gen(RandomParts):
         """A control effect (over objects, rarely over a player) of a random duration."""
         r = self.r
         ids = self.ids()
-        e: dict = {"id": eid, "timestamp": r.randint(0, 4), "kind": "control", "player": r.choice(self.players)}
+        e: dict = {"id": eid, "timestamp": self.stamp(), "kind": "control", "player": r.choice(self.players)}
         source = r.choice(ids) if self.chance(0.7) else None
         if source:
             e["source"] = source
@@ -115,9 +115,7 @@ class _Gen(RandomParts):
         if kind == "begin_turn":
             return {"type": "begin_turn", "player": p}
         if kind == "begin_effect":
-            e = self.effect(f"b{i}")
-            e["timestamp"] = r.randint(3, 8)
-            e.pop("active", None)
+            e = self.begun(self.effect(f"b{i}"))
             self.effects.append(e)
             return {"type": "begin_effect", "effect": e}
         if kind == "create":
@@ -190,7 +188,7 @@ class _Gen(RandomParts):
         o = r.choice(self.objects)
         o.update(zone="battlefield", controller=r.choice(self.players))
         o.pop("action", None)
-        e = {"id": "borrow", "timestamp": 5, "kind": "control", "player": r.choice(self.players),
+        e = {"id": "borrow", "timestamp": self.stamp(), "kind": "control", "player": r.choice(self.players),
              "targets": [o["id"]], "duration": r.choice(("permanent", "until_end_of_turn"))}
         self.effects.append(e)
         end = {"type": "end_effect", "effect": "borrow"} if self.chance(0.5) else {"type": "end_turn"}

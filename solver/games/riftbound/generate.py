@@ -48,7 +48,7 @@ class _Gen(RandomParts):
             o = {"id": bid, "owner": owner, "zone": "battlefield", "cell": cell, "types": ["battlefield"]}
             if self.chance(0.5):
                 o["abilities"] = ["units_here_plus_one"]
-                self.effects.append({"id": f"bonus{i}", "source": bid, "timestamp": 1, "kind": "add",
+                self.effects.append({"id": f"bonus{i}", "source": bid, "timestamp": self.stamp(), "kind": "add",
                                      "attribute": "power", "value": 1, "duration": "static",
                                      "targets": {"types": ["unit"], "cell": "source"}})
             self.objects.append(o)
@@ -114,7 +114,7 @@ class _Gen(RandomParts):
         pool = self.units + self.chain + [o["id"] for o in self.objects if o["types"] == ["gear"]]
         if not pool:
             return None
-        e: dict = {"id": f"ctl{i}", "timestamp": r.randint(0, 4), "kind": "control", "player": self.player(),
+        e: dict = {"id": f"ctl{i}", "timestamp": self.stamp(), "kind": "control", "player": self.player(),
                    "targets": r.sample(pool, r.randint(1, min(2, len(pool))))}
         if self.chance(0.3):
             src = r.choice([o["id"] for o in self.objects if not o["id"].startswith("c")])

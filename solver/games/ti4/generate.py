@@ -99,14 +99,14 @@ class _Gen(RandomParts):
         else:
             self.objects.append({"id": tgt, "owner": taker, "zone": "board", "types": ["unit", "structure"]})
             e = {"kind": "grant", "ability": "production"}
-        self.effects.append({"id": "gift", "timestamp": 1, "source": src, "targets": [tgt], "duration": "static", **e})
+        self.effects.append({"id": "gift", "timestamp": self.stamp(), "source": src, "targets": [tgt], "duration": "static", **e})
 
     def effect(self, eid: str) -> dict | None:
         """A control effect on a planet or unit, or a Production grant / removal on units."""
         r = self.r
         units, planets = self.ids("unit", "ground_force"), self.ids("planet")
         kind = r.choice(("control", "grant", "remove"))
-        e: dict = {"id": eid, "timestamp": r.randint(0, 4), "kind": kind}
+        e: dict = {"id": eid, "timestamp": self.stamp(), "kind": kind}
         if kind == "control":
             if not units + planets:
                 return None
@@ -163,8 +163,7 @@ class _Gen(RandomParts):
             e = self.effect(f"b{i}")
             if e is None:
                 return None
-            e["timestamp"] = r.randint(3, 8)
-            return {"type": "begin_effect", "effect": e}
+            return {"type": "begin_effect", "effect": self.begun(e)}
         if kind == "score":
             return self.score(i)
         return {"type": kind}

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from solver.run.batch.dask import run_dask, run_local_cluster
+from solver.run.batch.dask import NO_WORKER_TIMEOUT, run_dask, run_local_cluster
 from solver.run.batch.jobs import (
     ClusterError, Job, Record, RunOptions, ScenarioTimeout, check_job, chunk_size, collect, deadline, file_job,
     scenario_job,
@@ -31,10 +31,10 @@ __all__ = ["CheckRun", "ClusterError", "Job", "LocalPool", "Record", "RunOptions
 
 
 def run(jobs: list[Job], opts: RunOptions, workers: int = 1, cluster: Any = None,
-        fn=check_job) -> Iterator[tuple[int, Record]]:
+        fn=check_job, cluster_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
     """Pick the runner: a cluster if given, spawned workers for ``workers > 1``, else in-process."""
     if cluster is not None:
-        return run_dask(jobs, opts, cluster, fn)
+        return run_dask(jobs, opts, cluster, fn, no_worker_timeout=cluster_timeout)
     if workers > 1 and len(jobs) > 1:
         return run_local(jobs, opts, workers, fn)
     return run_inline(jobs, opts, fn)
@@ -68,6 +68,7 @@ class CheckRun:
     resume: bool = False
     timings: bool = False
     progress: bool = True
+    cluster_timeout: float = NO_WORKER_TIMEOUT
 
     @property
     def journal_path(self) -> Path | None:
@@ -95,14 +96,10 @@ class CheckRun:
                         sys.stdout.write(fmt.item(rec))
                         sys.stdout.flush()
         except ClusterError as exc:
-            print(f"arbiter: {exc}", file=sys.stderr)
+            print(f"arbiter: {exc}{self._kept(journal, records, jobs)}", file=sys.stderr)
             return 2
         except KeyboardInterrupt:
-            if journal:
-                journal.close()
-            where = f"; {len(records)} of {len(jobs)} results kept in {self.journal_path}, " \
-                    f"rerun with --resume" if self.output else ""
-            print(f"arbiter: interrupted{where}", file=sys.stderr)
+            print(f"arbiter: interrupted{self._kept(journal, records, jobs)}", file=sys.stderr)
             return 130
         ordered = [records[i] for i in range(len(jobs))]
         if journal:
@@ -116,6 +113,14 @@ class CheckRun:
                 self.journal_path.unlink(missing_ok=True)
         s = summarize(ordered)
         return 0 if s.passed == s.total else 1
+
+    def _kept(self, journal, records: dict[int, Record], jobs: list[Job]) -> str:
+        """Close the journal of a run that stops early; '; N of M results kept in FILE ...' for the message."""
+        if journal:
+            journal.close()
+        if not self.output:
+            return ""
+        return f"; {len(records)} of {len(jobs)} results kept in {self.journal_path}, rerun with --resume"
 
     def _previous(self, jobs: list[Job]) -> dict[int, Record]:
         if not (self.resume and self.output):
@@ -134,8 +139,10 @@ class CheckRun:
 
     def _runner(self, jobs: list[Job], opts: RunOptions) -> Iterator[tuple[int, Record]]:
         if self.cluster == "local":
-            return run_local_cluster(jobs, opts, self.jobs)
-        return run(jobs, opts, self.jobs, self.cluster)
+            return run_local_cluster(jobs, opts, self.jobs, self.cluster_timeout)
+        if self.cluster is not None:
+            return run_dask(jobs, opts, self.cluster, no_worker_timeout=self.cluster_timeout)
+        return run(jobs, opts, self.jobs)
 
 
 def _remap(results: Iterator[tuple[int, Record]], todo: list[int]) -> Iterator[tuple[int, Record]]:

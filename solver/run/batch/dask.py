@@ -1,4 +1,8 @@
-"""The Dask runner: check on a distributed cluster (an existing scheduler, or a LocalCluster started here)."""
+"""The Dask runner: check on a distributed cluster (an existing scheduler, or a LocalCluster started here).
+
+A scheduler with no live worker is an error within a bounded time (``NO_WORKER_TIMEOUT``, ``--cluster-timeout``),
+whether no worker ever joined or the last one died mid-run: the run never waits forever.
+"""
 from __future__ import annotations
 
 import time
@@ -9,13 +13,58 @@ from solver.run.batch.jobs import (
     ClusterError, Job, Record, RunOptions, check_chunk, check_job, chunk_size, error_record,
 )
 
+#: Seconds a scheduler may have no live worker before the run stops with an error.
+NO_WORKER_TIMEOUT = 30.0
+#: Seconds between two questions to the scheduler about its workers.
+POLL = 0.5
+
+
+class Liveness:
+    """Watches a scheduler's workers: an error once it has had none for ``limit`` seconds."""
+
+    def __init__(self, client: Any, limit: float, clock: Callable[[], float] = time.monotonic) -> None:
+        self.client = client
+        self.limit = limit
+        self.clock = clock
+        self.seen = clock()  # when a live worker was last seen (the start counts: a grace period to join)
+        self._next = 0.0
+        self.ever = False  # some worker was seen during the run
+
+    @property
+    def where(self) -> str:
+        """The scheduler's address, for messages."""
+        try:
+            return str(self.client.scheduler.address)
+        except AttributeError:
+            return "the scheduler"
+
+    def check(self) -> None:
+        """Raise ClusterError when no worker has been alive for ``limit`` seconds (asks at most every POLL s)."""
+        now = self.clock()
+        if now < self._next:
+            return
+        self._next = now + POLL
+        try:
+            workers = len(self.client.nthreads())
+        except (OSError, TimeoutError) as exc:
+            raise ClusterError(f"lost the Dask scheduler at {self.where}: {exc}") from None
+        if workers:
+            self.seen, self.ever = now, True
+            return
+        if now - self.seen >= self.limit:
+            what = "its last worker left" if self.ever else "no worker joined"
+            raise ClusterError(f"no live worker on the Dask scheduler at {self.where} for {self.limit:g} s ({what}); "
+                               f"start workers for it, or run with --jobs N instead (results so far are kept "
+                               f"with --output, for --resume)")
+
 
 def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = check_job,
-             chunk: int | None = None) -> Iterator[tuple[int, Record]]:
+             chunk: int | None = None, no_worker_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
     """Check on a Dask distributed cluster (an address like tcp://host:8786, or a Client).
 
     Tasks carry scenario data and build models on the workers. The scheduler re-runs
     the tasks of a worker that dies; a chunk that keeps killing workers becomes errors.
+    With no live worker for ``no_worker_timeout`` seconds, ClusterError names the scheduler.
     """
     try:
         from distributed import Client, as_completed
@@ -25,33 +74,48 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
         return
     own = not isinstance(cluster, Client)
     try:
-        client = Client(cluster, timeout=30) if own else cluster
+        client = Client(cluster, timeout=30, set_as_default=False) if own else cluster
     except (OSError, TimeoutError, ValueError, TypeError) as exc:
         raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
+    futures: dict = {}
     try:
-        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        live = Liveness(client, no_worker_timeout)
+        workers = max(1, len(client.nthreads()))
         size = chunk or chunk_size(len(jobs), workers)
         chunks = [list(range(s, min(s + size, len(jobs)))) for s in range(0, len(jobs), size)]
         futures = {client.submit(check_chunk, [jobs[i].payload() for i in c], opts, fn, pure=False,
                                  retries=1, key=f"arbiter-chunk-{k}-{time.time_ns()}"): c
                    for k, c in enumerate(chunks)}
-        for fut in as_completed(list(futures)):
-            idxs = futures[fut]
-            try:
-                records = fut.result()
-            except Exception as exc:  # noqa: BLE001 - e.g. KilledWorker: the chunk's scenarios become errors
-                records = [error_record(jobs[i].payload(), f"{jobs[i].path}: cluster task failed: "
-                                        f"{type(exc).__name__}: {exc}") for i in idxs]
-            yield from zip(idxs, records)
+        done = as_completed(list(futures), loop=client.loop)
+        while not done.is_empty():
+            if not done.has_ready():
+                live.check()
+                with done.thread_condition:
+                    done.thread_condition.wait(timeout=POLL)
+                continue
+            for fut in done.next_batch(block=False):
+                yield from zip(futures[fut], _records(fut, [jobs[i] for i in futures[fut]]))
     finally:
+        if futures:
+            client.cancel(list(futures))  # an early stop (error, Ctrl-C) leaves no task behind on the cluster
         if own:
             client.close()
 
 
-def run_local_cluster(jobs: list[Job], opts: RunOptions, workers: int) -> Iterator[tuple[int, Record]]:
+def _records(fut: Any, jobs: list[Job]) -> list[Record]:
+    """A finished task's records; a failed task (e.g. KilledWorker) makes its scenarios errors."""
+    try:
+        return fut.result()
+    except Exception as exc:  # noqa: BLE001 - one lost chunk never takes the batch down
+        return [error_record(j.payload(), f"{j.path}: cluster task failed: {type(exc).__name__}: {exc}")
+                for j in jobs]
+
+
+def run_local_cluster(jobs: list[Job], opts: RunOptions, workers: int,
+                      no_worker_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
     """Start a Dask LocalCluster (one single-threaded worker process per job), run on it, shut it down."""
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
-            Client(lc) as client:
-        yield from run_dask(jobs, opts, client)
+            Client(lc, set_as_default=False) as client:
+        yield from run_dask(jobs, opts, client, no_worker_timeout=no_worker_timeout)

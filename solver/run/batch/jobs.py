@@ -18,9 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from models.loader import find_scenarios
+from models.loader import scan
 from models.results import ScenarioResult, ScenarioStatus
-from models.yamlsafe import LoadError, read_bytes
+from models.yamlsafe import LoadError, display_name, read_bytes
 from solver.run.single import check_scenario_data, check_text, error_result
 
 #: Most scenarios sent to a worker in one task.
@@ -74,13 +74,22 @@ def content_hash(data: bytes) -> str:
 
 
 def file_job(path: str | Path) -> Job:
-    """A job for one scenario file (its bytes read now, so workers need no shared file system)."""
-    name = str(path)
+    """A job for one scenario file (its bytes read now, so workers need no shared file system).
+
+    The job is named by the path as reports show it (undecodable bytes escaped); only a regular
+    file is read (a pipe or device is refused from its status).
+    """
+    name = display_name(path)
     try:
         text = read_bytes(path, name)
     except LoadError as exc:
-        return Job(name, content_hash(str(exc).encode()), read_error=str(exc))
+        return problem_job(name, str(exc))
     return Job(name, content_hash(text), text=text)
+
+
+def problem_job(name: str, message: str) -> Job:
+    """A job for an entry that cannot be read: it is reported as an error, never skipped."""
+    return Job(name, content_hash(message.encode("utf-8", "backslashreplace")), read_error=message)
 
 
 def scenario_job(sc: Any, name: str) -> Job:
@@ -90,8 +99,10 @@ def scenario_job(sc: Any, name: str) -> Job:
 
 
 def collect(paths: Iterable[str | Path]) -> list[Job]:
-    """Jobs for every scenario file under the given files and folders, sorted by path."""
-    return sorted((file_job(p) for p in find_scenarios(list(paths))), key=lambda j: j.path)
+    """Jobs for every scenario entry under the given files and folders, sorted by path (problems included)."""
+    jobs = [problem_job(e.name, f"{e.name}: {e.problem}") if e.problem else file_job(e.path)
+            for e in scan(list(paths))]
+    return sorted(jobs, key=lambda j: j.path)
 
 
 # -- time limits inside one check --------------------------------------------------------------

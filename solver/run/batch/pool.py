@@ -69,7 +69,6 @@ class _Worker:
     current: int | None = None
     since: float = 0.0
     ready: bool = True
-    heard: bool = False
 
     @property
     def busy(self) -> bool:
@@ -105,8 +104,9 @@ class LocalPool:
         self.pending: deque[int] = deque(range(len(jobs)))
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
-        self.started = False  # some worker has reported back
-        self.stillborn = 0  # workers that died before any worker reported back
+        #: workers lost in a row while checking nothing (starting, or between scenarios): free, but bounded
+        self.free_deaths = 0
+        self.max_free_deaths = max(3, 2 * self.n)
 
     def _spawn(self) -> _Worker:
         parent, child = self.ctx.Pipe()
@@ -141,15 +141,19 @@ class LocalPool:
         return nw
 
     def _lost(self, w: _Worker, why: str) -> list[tuple[int, Record]]:
-        """A worker died: retry its current scenario once, re-queue the rest of its chunk."""
-        if not w.heard and not self.started:
-            self.stillborn += 1
-            if self.stillborn >= 3:
-                raise ClusterError(f"worker processes die as they start ({why}); try --jobs 1")
+        """A worker died: a scenario it had started is retried once; one that never started is charged nothing.
+
+        A worker killed while starting (or between two scenarios) is replaced and its chunk re-queued;
+        only when workers keep dying without checking anything does the run stop.
+        """
         out = []
-        cur = w.current if w.current is not None else (w.todo[0] if w.todo else None)
-        w.current = cur
-        if cur is not None:
+        cur = w.current
+        if cur is None:
+            self.free_deaths += 1
+            if self.free_deaths >= self.max_free_deaths:
+                raise ClusterError(f"worker processes keep dying before they check anything ({self.free_deaths} "
+                                   f"in a row, last: {why}); try --jobs 1")
+        else:
             self.attempts[cur] = self.attempts.get(cur, 0) + 1
             if self.attempts[cur] >= 2:
                 out.append((cur, error_record(self.jobs[cur].payload(),
@@ -173,10 +177,10 @@ class LocalPool:
         try:
             while w.conn.poll():
                 msg = w.conn.recv()
-                w.heard = self.started = True
                 if msg[0] == "start":
                     w.current, w.since = msg[1], time.monotonic()
                 elif msg[0] == "done":
+                    self.free_deaths = 0
                     out.append((msg[1], msg[2]))
                     if msg[1] in w.todo:
                         w.todo.remove(msg[1])
