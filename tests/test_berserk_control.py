@@ -44,9 +44,9 @@ CASES = {
     ),
     "berserk.532.8": (
         dict(board=BOARD, objects=[ELF, obj("dark_lord", zone="hand", properties={"not_with": "elf"})],
-             events=[declare("s", "summon", "dark_lord", params={"cell": "r1c2"}), {"type": "resolve", "action": "s"}]),
+             events=[declare("s", "summon", "dark_lord", params={"cell": "r1c2"})]),
         {"action": "s", "action_status": "illegal"},
-        {"object": "dark_lord", "zone": "play"},
+        {"action": "s", "action_status": "on_stack"},
     ),
     "berserk.532.8.recruit": (
         dict(objects=[ELF, obj("dark_lord", zone="hand", properties={"not_with": "elf"})],
@@ -56,9 +56,9 @@ CASES = {
     ),
     "berserk.532.6": (
         dict(board=BOARD, objects=[obj("eagle", zone="hand", abilities=["flying"])],
-             events=[declare("s", "summon", "eagle", params={"cell": "r1c1"}), {"type": "resolve", "action": "s"}]),
+             events=[declare("s", "summon", "eagle", params={"cell": "r1c1"})]),
         {"action": "s", "action_status": "illegal"},
-        {"object": "eagle", "zone": "play"},
+        {"action": "s", "action_status": "on_stack"},
     ),
     "berserk.532.5.4": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2", "incarnation 3"])],
@@ -69,9 +69,9 @@ CASES = {
     "berserk.532.5.4.once": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2"],
                                        flags={"incarnated": True})],
-             events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"}), {"type": "resolve", "action": "i"}]),
+             events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"})]),
         {"action": "i", "action_status": "illegal"},
-        {"object": "phoenix", "zone": "play"},
+        {"action": "i", "action_status": "on_stack"},
     ),
     "berserk.summon": (
         dict(board=BOARD, objects=[obj("footman", zone="hand")],
@@ -111,7 +111,9 @@ CASES = {
         {"player": "bob", "status": "in_game"},
     ),
     "berserk.602.1.decisive_advantage": (
-        dict(players=None, objects=[obj("kornevik"), obj("wolf", "bob")], events=[{"type": "check_victory"}]),
+        dict(objects=[obj("kornevik", attributes={"life": 4, "protection_nonmagical": 3}, properties={"strike": "1-2-3"}),
+                      obj("wolf", "bob", attributes={"life": 2}, properties={"strike": "3-4-5"})],
+             events=[{"type": "check_victory", "decisive_advantage": ["alice"]}]),
         {"winner": "alice"},
         {"player": "alice", "status": "in_game"},
     ),
@@ -120,11 +122,8 @@ CASES = {
 
 def build(rule: str, expect: list, with_events: bool = True) -> dict:
     """The scenario of a case with the given expectations."""
-    parts = {k: v for k, v in CASES[rule][0].items() if k != "players" and (with_events or k != "events")}
-    doc = scenario(**parts, expect=expect)
-    if rule == "berserk.602.1.decisive_advantage":
-        doc["players"] = [{"id": "alice", "flags": {"decisive_advantage": True}}, {"id": "bob"}]
-    return doc
+    parts = {k: v for k, v in CASES[rule][0].items() if with_events or k != "events"}
+    return scenario(**parts, expect=expect)
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
