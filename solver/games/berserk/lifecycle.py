@@ -46,16 +46,18 @@ def why_not_there(comp, ev, index: int) -> str | None:
     return None
 
 
-def require_status(comp, ev) -> None:
+def require_status(comp, ev) -> bool:
     """The event's action has the status the event needs, in every outcome; known from the events alone when an
-    earlier event took it off the stack (the checker reports either as a located error, in event order)."""
+    earlier event took it off the stack (the checker reports either as a located error, in event order). False when
+    it is known not to: the event has nothing to act on and adds no stage."""
     need, action = NEEDS[ev.type], ev.action
     what = "on the stack" if need == "on_stack" else "executing"
     reason = why_not_there(comp, ev, comp.event_index)
     if reason is not None:
         comp.preconditions.append((comp.event_index, comp.rm.false, f"action '{action}' is not {what}: {reason}"))
-        return
+        return False
     comp.preconditions.append((comp.event_index, comp.stage["status", action].is_(need),
                                f"action '{action}' is not {what} here"
                                + (" (525.1: an action that could not be declared never goes on the stack)"
                                   if need == "on_stack" else "")))
+    return True

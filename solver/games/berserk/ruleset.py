@@ -70,19 +70,19 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     def on_resolve(self, comp, ev) -> None:
         """Only an action on the stack resolves (else a located error); one that became impossible is interrupted,
         unpaid (berserk.526.1)."""
-        require_status(comp, ev)
-        self.resolve(comp, ev, resolves="core.resolve", interrupted="berserk.526.1")
+        if require_status(comp, ev):
+            self.resolve(comp, ev, resolves="core.resolve", interrupted="berserk.526.1")
 
     def on_start_execution(self, comp, ev) -> None:
         """Last check before executing, of an action on the stack: an impossible one is interrupted, unpaid
         (berserk.526.1)."""
-        require_status(comp, ev)
-        self.start_execution(comp, ev, starts="core.resolve", interrupted="berserk.526.1")
+        if require_status(comp, ev):
+            self.start_execution(comp, ev, starts="core.resolve", interrupted="berserk.526.1")
 
     def on_finish_execution(self, comp, ev) -> None:
         """An action already executing cannot be interrupted (berserk.526.1.executing); only it can finish."""
-        require_status(comp, ev)
-        self.finish_execution(comp, ev, completes="berserk.526.1.executing")
+        if require_status(comp, ev):
+            self.finish_execution(comp, ev, completes="berserk.526.1.executing")
 
     # -- state variables --------------------------------------------------------------------------
     def event_keys(self, comp, ev) -> list[tuple]:
