@@ -89,7 +89,7 @@ class ScenarioCheck:
         engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
         engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
         outcomes, complete, unknown = self._enumerate(engine, obs, reads, comp, contests)
-        self._check_preconditions(comp, outcomes)
+        self._check_preconditions(comp, outcomes, None if complete else engine)
         res.outcomes_complete = complete
         stage0 = {k: v for k, v in outcomes[0].values.items() if k.startswith("0|")} if outcomes else {}
         res.outcomes = [_outcome(i, o, stage0, comp) for i, o in enumerate(outcomes)]
@@ -116,20 +116,24 @@ class ScenarioCheck:
         res.status = _status(res)
         return res
 
-    def _check_preconditions(self, comp: Compiler, outcomes: list[Observed]) -> None:
+    def _check_preconditions(self, comp: Compiler, outcomes: list[Observed], engine: Engine | None) -> None:
         """What an event needs in every outcome (an action on the stack to resolve): an outcome without it is a
-        located error, naming the outcome and the state there."""
+        located error at the first such event, with the statuses it has there instead (in any order of enumeration).
+        When the outcomes were not all enumerated (``engine`` given), a solve looks for one beyond them."""
         for k, (i, lit, message) in enumerate(comp.preconditions):
             ev = self.sc.events[i]
             if lit is comp.rm.false:  # known from the events alone
                 raise ScenarioError(f"events[{i}] ({ev.type}): {message}")
-            bad = next((n for n, o in enumerate(outcomes) if not o.reads[f"pre{k}"]), None)
-            if bad is None:
+            bad = [o for o in outcomes if not o.reads[f"pre{k}"]]
+            if not bad and engine is not None and engine.solve([comp.rm.neg(lit)])[0] is Answer.SAT:
+                raise ScenarioError(f"events[{i}] ({ev.type}): {message} (in an outcome beyond the first "
+                                    f"{len(outcomes)})")
+            if not bad:
                 continue
             action = getattr(ev, "action", None)
-            status = outcomes[bad].values.get(f"{comp.boundaries[i]}|status.{action}") if action else None
-            raise ScenarioError(f"events[{i}] ({ev.type}): {message}"
-                                + (f": in outcome {bad} its status is {status}" if status else f" (outcome {bad})"))
+            seen = sorted({o.values.get(f"{comp.boundaries[i]}|status.{action}", "?") for o in bad})
+            raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
+                                f"{len(bad)} of {len(outcomes)} outcome(s)")
 
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:

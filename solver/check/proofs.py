@@ -29,9 +29,9 @@ MAX_POSITIONS = 32
 
 
 def _is_literal(var) -> bool:
-    """A Boolean variable or a negated one (not an integer variable)."""
+    """A Boolean variable, a negated one or a Boolean constant (not an integer variable)."""
     proto = getattr(var, "proto", None)
-    return proto is None or list(proto.domain) == [0, 1]
+    return proto is None or set(proto.domain) <= {0, 1}
 
 
 def decode(s, observe: dict[str, object]) -> dict[str, str]:

@@ -154,10 +154,17 @@ VOCABULARY = SHARED.extend(
 - An action is a `declare` event: `actor` (the player), `kind`, `source` (the acting card) and, for kinds that
   take one, a `target` in `targets` (else the source is acted on). `resolve`, `start_execution` and
   `finish_execution` events carry it on; the verdict is its `action_status`.
+- Only an action on the stack resolves (or starts executing): a `resolve` of an action that is not there (taken off
+  by an earlier event, or illegal when declared) is a located error.
+- A movement is a `declare` of kind `move` (`params: {cell: X}`), legal to an adjacent cell where no card that counts
+  for conservation stands, then `resolve`d; a `choice_subphase` kills an obliged card that has not moved (symbiotes
+  and equipment never have the duty, nor oblige anyone).
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
   later `timestamp` wins.
-- Victory claims (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections,
-  `regen` and abilities, and the dice options.
+- `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
+  clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. It and the victory claims
+  (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
+  and on a board their `cell`, `move` and `range`, and the dice options.
 """,
     example="""\
 id: example-berserk
