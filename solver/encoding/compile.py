@@ -55,9 +55,9 @@ class ProofRequest:
     claim: Lit
     #: what the proof reads: state name -> variable (Cat, integer variable or literal) at the stage
     observe: dict[str, object]
-    #: state values -> an answer with ``verdict`` (proved/refuted/unknown), ``certificate``, ``counterexample``,
-    #: ``message``
-    decide: Callable[[dict[str, str]], object]
+    #: (state values, solver options) -> an answer with ``verdict`` (proved/refuted/unknown), ``certificate``,
+    #: ``counterexample``, ``message``
+    decide: Callable[[dict[str, str], object], object]
 
 
 class Compiler:
