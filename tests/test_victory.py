@@ -396,3 +396,17 @@ def test_benchmark_runs_on_a_board(capsys):
     from solver.bench.victory import main, position
     assert position(1, 1).board is not None
     assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
+
+
+def test_refutation_when_every_winning_blow_is_struck_back():
+    """Two flyers of one life each: whichever attacks, the strike back destroys the attacker too, so neither player
+    can ever win; the analysis refutes it (the opponent never attacks, the dice go against the player) and the
+    exhaustive reference agrees."""
+    a = Unit("a", 0, 1, 1, (2, 2, 2), flying=True)
+    b = Unit("b", 1, 1, 1, (3, 2, 3), flying=True)
+    res = DecisiveAdvantage(Position((a, b), DICE, ("alice", "bob"), RULES)).run()
+    assert res.verdict == "refuted", res
+    assert "if bob never attacks and the dice always go against alice" in res.counterexample[0]
+    assert "INFEASIBLE" in res.counterexample[0] and "alice never wins" in res.counterexample[1]
+    no_counter = Position((a, b), DICE, ("alice", "bob"), RULES, counterstrike=False)
+    assert DecisiveAdvantage(no_counter).run().verdict == "proved", "without strikes back alice kills b at once"

@@ -47,11 +47,18 @@ def decode(s, observe: dict[str, object]) -> dict[str, str]:
     return out
 
 
+def decisive(req: ProofRequest, values: dict[str, str]) -> dict[str, str]:
+    """The values that decide the position (``ProofRequest.needed``; all of them by default)."""
+    if req.needed is None:
+        return values
+    return {name: values[name] for name in req.needed(values)}
+
+
 def at(comp: Compiler, observe: dict[str, object], values: dict[str, str]):
-    """Literal: the observed variables take ``values`` (one position)."""
+    """Literal: the observed variables named in ``values`` take those values (one position)."""
     rm, lits = comp.rm, []
-    for name, var in observe.items():
-        v = values[name]
+    for name, v in values.items():
+        var = observe[name]
         if isinstance(var, Cat):
             lits.append(var.is_(v))
         elif _is_literal(var):
@@ -75,7 +82,7 @@ def positions(comp: Compiler, req: ProofRequest, options: SolverOptions) -> tupl
             return found, ""
         if len(found) == MAX_POSITIONS:
             return found, f"more than {MAX_POSITIONS} positions"
-        values = decode(s, req.observe)
+        values = decisive(req, decode(s, req.observe))
         found.append(values)
         comp.rm.model.add_bool_or([comp.rm.neg(at(comp, req.observe, values))]).only_enforce_if(more)
 

@@ -58,6 +58,8 @@ class ProofRequest:
     #: (state values, solver options) -> an answer with ``verdict`` (proved/refuted/unknown), ``certificate``,
     #: ``counterexample``, ``message``
     decide: Callable[[dict[str, str], object], object]
+    #: state values -> the names among them that decide the position (the others do not matter there)
+    needed: Callable[[dict[str, str]], list[str]] | None = None
 
 
 class Compiler:

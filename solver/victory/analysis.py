@@ -27,8 +27,12 @@ cannot lose") is settled in this order:
    the player can ever reach it, or under some die values (the same every round)
    every attack the player can make deals less than its life and no more than it
    heals per round (CP-SAT finds the dice).
-4. Bounded proof: the player forces the win within the horizon whatever happens.
-5. Otherwise ``unknown``, with why the proof failed.
+4. Refutation, the player never wins: with the opponent never attacking and the dice
+   always against the player (each attack its weakest damage, each strike back its
+   strongest), no turn of the player's wins from any position not won yet (one
+   CP-SAT search over every life and declaration: INFEASIBLE).
+5. Bounded proof: the player forces the win within the horizon whatever happens.
+6. Otherwise ``unknown``, with why the proof failed.
 """
 from __future__ import annotations
 
@@ -108,6 +112,9 @@ class DecisiveAdvantage:
                 f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines + (safe or []))
         if safe:
             return Analysis("refuted", counterexample=safe + ["(the inductive proof fails: " + "; ".join(why) + ")"])
+        stuck = self.never_wins()
+        if stuck:
+            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"])
         win = ForcedWin(self.pos, 0, self.horizon, time_limit=self.time_limit, deadline=self.deadline).run()
         self.solves += win.solves
         if win.verdict == "proved":
@@ -269,6 +276,37 @@ class DecisiveAdvantage:
         on in the policy's order (the earlier ones are gone)."""
         units = {u.id: u for u in self.pos.units}
         return list(self.pos.side(0)) + [units[o] for o in self.order[self.order.index(focus):]]
+
+    # -- 3b. the player never wins against a passive opponent and the dice -----------------------------------------
+    def never_wins(self) -> list[str] | None:
+        """Counterexample: if the opponent never attacks and the dice always go against the player (each attack rolls
+        its weakest damage, each strike back its strongest), no turn of the player wins from any position that is not
+        won yet (CP-SAT search over every life and every declaration: INFEASIBLE), so the player never wins."""
+        pos = self.pos
+        cm = CombatModel(pos)
+        m = cm.m
+        lives = {u.id: cm.free_life(u) for u in pos.units}
+        m.add_bool_or([cm.rm.neg(cm.won(lives, 0))])
+        tv = cm.turn_vars(0)
+        rolls = []
+        for (a, t), x in tv.moves.items():
+            ua, ut = cm.units[a], cm.units[t]
+            low = min(pos.dice.values(), key=lambda v: (damage(ua, ut, pos.dice, v), v))
+            high = max(pos.dice.values(), key=lambda v: (damage(ut, ua, pos.dice, v), -v))
+            m.add(tv.att_die[a] == low).only_enforce_if(x)
+            m.add(tv.def_die[a] == high).only_enforce_if(x)
+            rolls.append(f"{a} on {t}: die {low} ({TIERS[pos.dice.tier(low)]}), {damage(ua, ut, pos.dice, low)} damage"
+                         + (f", struck back with die {high} ({TIERS[pos.dice.tier(high)]}), "
+                            f"{damage(ut, ua, pos.dice, high)} damage" if pos.counterstrike else ""))
+        after, _ = cm.turn(lives, tv)
+        m.add_bool_or([cm.won(after, 0)])
+        status, _, core = self._solve(cm)
+        if status != "unsat":
+            return None
+        return [f"if {self.them} never attacks and the dice always go against {self.me}, no turn of {self.me}'s wins "
+                f"from any position not won yet: CP-SAT search over every life and declaration INFEASIBLE"
+                + (f" [rules: {', '.join(core)}]" if core else "") + f"; the rolls: " + "; ".join(rolls),
+                f"so {self.me} never wins (602.1): no decisive advantage"]
 
     # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
     def unkillable(self) -> list[str] | None:

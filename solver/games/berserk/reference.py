@@ -241,6 +241,10 @@ class BerserkRules(CoreRules):
         """An obliged card (that has not moved) keeps the duty when another obligatory ability is declared, else
         dies; ``free`` leaves its move to a choice."""
         w.note("berserk.conservation", "berserk.conservation.carry")  # weighed for every card that could be due
+        if ev.free and not ev.obligatory and any(self.obliged(w, o) for o in w.objects):
+            w.note("berserk.movement.adjacent", "berserk.movement.free")  # the choice is weighed for each of them
+            for q in self.placed(w):
+                self.counts(w, q)
         for oid in w.objects:
             if not self.obliged(w, oid):
                 continue

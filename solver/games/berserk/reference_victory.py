@@ -76,8 +76,10 @@ class DecisiveAdvantageReading:
         for oid, info in w.objects.items():
             if "creature" not in info.types or info.spec is not None or oid not in data:
                 continue
+            if st[key("zone", oid)] not in self.play_zones:  # type: ignore[attr-defined]
+                continue
             ctrl = self.controller(w, st, oid)  # type: ignore[attr-defined]
-            if st[key("zone", oid)] not in self.play_zones or ctrl == NONE:  # type: ignore[attr-defined]
+            if ctrl == NONE:
                 continue
             f = self._fighter(w, st, data[oid], ctrl == player)
             if f is not None:

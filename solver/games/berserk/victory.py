@@ -58,6 +58,30 @@ def combat_state(comp, st) -> dict[str, object]:
     return out
 
 
+def needed(play: tuple[str, ...]):
+    """The state names that decide a position (of ``combat_state``): a creature's zone; its controller if it is in
+    play; its life if someone controls it; the rest if it has life left."""
+    def names(values: dict[str, str]) -> list[str]:
+        out = []
+        for c in [n[len("zone."):] for n in values if n.startswith("zone.")]:
+            out.append(f"zone.{c}")
+            if values[f"zone.{c}"] not in play:
+                continue
+            out.append(f"controller.{c}")
+            if values[f"controller.{c}"] == "none":
+                continue
+            life = f"attr.{c}.life"
+            if life in values:
+                out.append(life)
+                if int(values[life]) <= 0:
+                    continue
+            rest = [f"cell.{c}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
+                + [f"ability.{c}.{ab}" for ab in COMBAT_ABILITIES] + [f"prop.{c}.{pr}" for pr in COMBAT_PROPERTIES]
+            out += [n for n in rest if n in values]
+        return out
+    return names
+
+
 def ask_decisive_advantage(comp, st, player: str):
     """Literal: ``player`` holds a decisive advantage at stage ``st``, as the victory analysis proves it per position
     (a proof request the checker settles before solving)."""
@@ -72,7 +96,7 @@ def ask_decisive_advantage(comp, st, player: str):
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
-                                    combat_state(comp, st), decide))
+                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones))))
     return claim
 
 
