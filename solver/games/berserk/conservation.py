@@ -10,16 +10,19 @@ from __future__ import annotations
 
 from solver.encoding.state import NONE
 
-#: type -> the rule that exempts it from conservation
-EXEMPT = {"symbiote": "berserk.conservation.symbiote", "equipment": "berserk.conservation.equipment"}
 #: the duty flag
 OBLIGATION = "must_move"
 
 
 def exemption(comp, obj: str) -> str | None:
-    """The rule id that exempts the card from conservation (a symbiote or equipment), or None."""
+    """The rule that exempts the card from conservation, under which its clauses sit: a symbiote
+    (berserk.conservation.symbiote) or equipment (berserk.conservation.equipment); None: it counts."""
     types = comp.objects[obj].types
-    return next((rule for kind, rule in EXEMPT.items() if kind in types), None)
+    if "symbiote" in types:
+        return "berserk.conservation.symbiote"
+    if "equipment" in types:
+        return "berserk.conservation.equipment"
+    return None
 
 
 def on_cells(comp) -> list[str]:

@@ -10,8 +10,6 @@ from solver.games.berserk.reference_victory import DecisiveAdvantageReading
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
-#: type -> the rule that exempts it from conservation
-EXEMPT = {"symbiote": "berserk.conservation.symbiote", "equipment": "berserk.conservation.equipment"}
 MUST_MOVE = "must_move"
 #: action kind -> (flag it changes, value it sets, rule that makes it illegal when already so)
 FLAG_ACTIONS = {
@@ -115,7 +113,12 @@ class BerserkRules(CoreRules):
     # -- conservation: who counts ------------------------------------------------------
     def exempt_by(self, w: World, obj: str) -> str | None:
         """The rule exempting a symbiote or equipment from conservation (None: the card counts)."""
-        return next((rule for kind, rule in EXEMPT.items() if kind in w.objects[obj].types), None)
+        types = w.objects[obj].types
+        if "symbiote" in types:
+            return "berserk.conservation.symbiote"
+        if "equipment" in types:
+            return "berserk.conservation.equipment"
+        return None
 
     def placed(self, w: World) -> list[str]:
         """The cards that may stand on a cell (not declared actions)."""
