@@ -38,6 +38,9 @@ def check(
     progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
     cluster_timeout: float = typer.Option(30.0, help="With --cluster: seconds the scheduler may have no live worker "
                                                      "before the run stops with an error."),
+    cards: list[Path] = typer.Option([], "--cards", help="Card library (file or folder, repeatable) for the "
+                                                         "scenarios' card: references (default: cards/<game>/ up "
+                                                         "each scenario's folders)."),
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
     from models.yamlsafe import display_name
@@ -56,7 +59,7 @@ def check(
         _usage("--resume needs --output FILE (the report to resume)")
     if output is not None and output.is_dir():
         _usage(f"--output {output} is a folder; give a file name")
-    missing = [display_name(p) for p in paths if not os.path.lexists(p)]  # a broken link is reported, not refused
+    missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")
     if cluster is not None:
@@ -66,7 +69,7 @@ def check(
             _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
     run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
                    jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
-                   timings=timings, progress=progress, cluster_timeout=cluster_timeout)
+                   timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards))
     raise typer.Exit(run.execute())
 
 

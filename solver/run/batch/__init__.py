@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +69,7 @@ class CheckRun:
     timings: bool = False
     progress: bool = True
     cluster_timeout: float = NO_WORKER_TIMEOUT
+    cards: list[Path] = field(default_factory=list)
 
     @property
     def journal_path(self) -> Path | None:
@@ -79,7 +80,7 @@ class CheckRun:
 
     def execute(self) -> int:
         """Run and report; the exit code (0 all pass, 1 otherwise, 130 interrupted)."""
-        jobs = collect(self.paths)
+        jobs = collect(self.paths, self.cards)
         fmt = formatter(self.format, self.timings)
         kept = self._previous(jobs)
         todo = [i for i in range(len(jobs)) if i not in kept]
