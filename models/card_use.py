@@ -34,6 +34,8 @@ from models.yamltree import KeyPath
 MERGED = ("attributes", "properties", "flags", "action")
 #: what a card gives an object, in this order
 CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags", "action")
+#: why an object that is no card has no timestamp
+UNPLACED_TIMESTAMP = "only an object placed as a card (card: <id>) has one: when the effects its card grants began"
 #: the events that may use an action kind a card grants
 ACTING_EVENTS = ("declare", "trigger")
 
@@ -80,17 +82,17 @@ class _Placer:
                 out["effects"] = self.merged_effects()
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
+        placement = Placement(out, self.lm.with_positions(self.positions), self.notes)
         if self.errors:
-            raise LoadErrors(self.errors)
-        return Placement(out, self.lm.with_positions(self.positions), self.notes)
+            raise LoadErrors(placement.annotate(self.errors))
+        return placement
 
     # -- objects ---------------------------------------------------------------------------------------------
     def place(self, i: int, o: Any) -> Any:
         """One object: unchanged, or merged with its card."""
         if not isinstance(o, dict) or not isinstance(o.get("card"), str):
             if isinstance(o, dict) and "timestamp" in o:
-                self.error(("objects", i, "timestamp"), f"objects[{i}].timestamp: only an object placed as a card "
-                                                        f"(card: <id>) has one: when the effects its card grants began")
+                self.error(("objects", i, "timestamp"), f"objects[{i}].timestamp: {UNPLACED_TIMESTAMP}")
             return o
         ref, here = o["card"], ("objects", i, "card")
         card = self.lib.get(ref) if self.lib else None

@@ -309,7 +309,8 @@ def card_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
             out.append((("objects", i, "card"), f"card '{o.card}' is not placed: load the scenario from its file or "
                                                 f"text (its card library), not as plain data"))
         elif o.timestamp is not None:
-            out.append((("objects", i, "timestamp"), "only an object placed as a card has a timestamp"))
+            out.append((("objects", i, "timestamp"), "only an object placed as a card (card: <id>) has one: when the "
+                                                     "effects its card grants began"))
     return out
 
 
