@@ -74,6 +74,90 @@ def check(
 
 
 @app.command()
+def sweep(
+    template: Path = typer.Argument(..., help="Template scenario: objects with card: $1 (and $2, $3) are slots."),
+    pool: list[Path] = typer.Option([], "--pool", "-p", help="Card files or folders (repeatable; default: the "
+                                                             "template's library, cards/<game>/ up its folders)."),
+    only: Optional[str] = typer.Option(None, "--only", help="Only these cards of the pool, in this order "
+                                                            "(comma-separated ids)."),
+    ordered: bool = typer.Option(False, help="Place every order of each subset (when the slots differ); default: "
+                                             "each subset once, its cards in pool order."),
+    format: str = typer.Option("text", "--format", "-f", help="text (with the matrix for pairs) | json | jsonl"),
+    timeout: float = typer.Option(10.0, help="Time limit per combination and per solve, seconds (a hit gives "
+                                             "'unknown')."),
+    max_outcomes: int = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving."),
+    why: bool = typer.Option(False, help="Compute the rules behind every verdict and the step traces."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core)."),
+    cluster: Optional[str] = typer.Option(None, help="Dask scheduler address, or 'local' (a LocalCluster of --jobs "
+                                                     "workers)."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is "
+                                                                       "kept as it finishes."),
+    resume: bool = typer.Option(False, help="With --output: check only combinations missing from FILE or changed."),
+    timings: bool = typer.Option(False, help="Include timing (seconds) in the records."),
+    progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
+    cluster_timeout: float = typer.Option(30.0, help="With --cluster: seconds with no live worker before the run "
+                                                     "stops."),
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML report (heat map, every "
+                                                                 "combination) to this file."),
+) -> None:
+    """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
+    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 otherwise, 2 on usage errors."""
+    from solver.run.sweep.formats import FORMATS
+
+    if format not in FORMATS:
+        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
+                     why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
+                     output=output, resume=resume, timings=timings, progress=progress,
+                     cluster_timeout=cluster_timeout)
+    code = run.execute()
+    if report is not None and code in (0, 1):
+        from solver.run.report import sweep_report
+
+        report.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+        typer.echo(f"wrote {report}", err=True)
+    raise typer.Exit(code)
+
+
+def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool, output: Optional[Path],
+                 cluster: Optional[str]) -> None:
+    """The usage errors of a batch's options (exit 2)."""
+    if jobs < 0:
+        _usage("--jobs must be 0 (one per core) or more")
+    if timeout <= 0:
+        _usage("--timeout must be positive")
+    if cluster_timeout <= 0:
+        _usage("--cluster-timeout must be positive")
+    if resume and output is None:
+        _usage("--resume needs --output FILE (the report to resume)")
+    if output is not None and output.is_dir():
+        _usage(f"--output {output} is a folder; give a file name")
+    if cluster is not None:
+        try:
+            import distributed  # noqa: F401
+        except ImportError:
+            _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
+
+
+def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, **options):
+    """A sweep run of a template and a pool; a template or pool that cannot be read is a usage error (exit 2) listing
+    every located problem."""
+    from models.yamlsafe import LoadError, LoadErrors, display_name
+    from solver.run.sweep import SweepRun, prepare
+
+    missing = [display_name(p) for p in [template, *pool] if not os.path.lexists(p)]
+    if missing:
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    try:
+        prepared = prepare(template, list(pool), [c.strip() for c in only.split(",") if c.strip()] if only else None,
+                           ordered)
+    except (LoadError, LoadErrors) as exc:
+        _usage(f"cannot sweep:\n{exc}")
+    return SweepRun(paths=[], sweep=prepared, **options)
+
+
+@app.command()
 def generate(
     out: Path = typer.Option(..., "--out", help="Folder to write the scenarios to (created if missing)."),
     count: int = typer.Option(100, help="Number of scenarios."),

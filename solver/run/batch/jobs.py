@@ -180,9 +180,15 @@ def _check(job: dict, opts: RunOptions):
 
 def check_job(job: dict, opts: RunOptions) -> Record:
     """Check one shipped scenario and return its record; never raises (time limit -> unknown)."""
+    return guarded(job, opts, _check)
+
+
+def guarded(job: dict, opts: RunOptions, check: Callable[[dict, RunOptions], ScenarioResult]) -> Record:
+    """Run ``check`` on one shipped job under its time limit and return its record; never raises (time limit ->
+    unknown, anything else -> error)."""
     try:
         with deadline(opts.timeout):
-            res = _check(job, opts)
+            res = check(job, opts)
     except ScenarioTimeout:
         return timeout_record(job, opts.timeout)
     except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
