@@ -158,6 +158,53 @@ def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: b
 
 
 @app.command()
+def report(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (the report of a check)."),
+    output: Path = typer.Option(..., "--output", "-o", help="The HTML file to write."),
+    template: Optional[Path] = typer.Option(None, "--template", help="A sweep's template instead (the report of a "
+                                                                     "sweep: heat map and every combination)."),
+    pool: list[Path] = typer.Option([], "--pool", "-p", help="With --template: card files or folders."),
+    only: Optional[str] = typer.Option(None, "--only", help="With --template: only these cards (comma-separated)."),
+    ordered: bool = typer.Option(False, help="With --template: place every order of each subset."),
+    cards: list[Path] = typer.Option([], "--cards", help="Card library for the scenarios' card: references."),
+    timeout: float = typer.Option(10.0, help="Time limit per scenario and per solve, seconds."),
+    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core)."),
+    cluster: Optional[str] = typer.Option(None, help="Dask scheduler address, or 'local'."),
+    progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
+) -> None:
+    """Write one self-contained HTML file: boards before and after (SVG), verdicts, cores with rule texts, step
+    traces, refuted claims as a line of play; for a sweep, the heat map. Exit 0 when everything passes, 1 otherwise."""
+    from models.yamlsafe import display_name
+
+    _batch_usage(jobs, timeout, 30.0, False, None, cluster)
+    if output.is_dir():
+        _usage(f"--output {output} is a folder; give a file name")
+    if template is not None:
+        if paths:
+            _usage("give scenario paths or --template, not both")
+        from solver.run.report import sweep_report
+
+        run = _sweep_run(template, pool, only, ordered, format="jsonl", timeout=timeout, max_outcomes=32, why=True,
+                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True)
+        code = run.execute()
+        if code in (0, 1):
+            output.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+            typer.echo(f"wrote {output}", err=True)
+        raise typer.Exit(code)
+    if not paths:
+        _usage("give scenario files or folders, or --template")
+    missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]
+    if missing:
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    from solver.run.report.checked import checked_report
+
+    html, passed = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress)
+    output.write_text(html, encoding="utf-8")
+    typer.echo(f"wrote {output}", err=True)
+    raise typer.Exit(0 if passed else 1)
+
+
+@app.command()
 def generate(
     out: Path = typer.Option(..., "--out", help="Folder to write the scenarios to (created if missing)."),
     count: int = typer.Option(100, help="Number of scenarios."),

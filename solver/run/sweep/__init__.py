@@ -52,6 +52,8 @@ class SweepRun(CheckRun):
     report them in combination order (and write the HTML report when asked)."""
 
     sweep: Sweep | None = None
+    #: write no report to stdout (``arbiter report`` renders the records itself)
+    quiet: bool = False
     #: the decorated records of the last run, in combination order (for the HTML report)
     records: list[dict] = field(default_factory=list)
 
@@ -65,7 +67,7 @@ class SweepRun(CheckRun):
         opts = RunOptions(self.timeout, self.max_outcomes, self.why)
         journal = self._open_journal(jobs, kept)
         records: dict[int, dict] = dict(kept)
-        stream = self.output is None and self.format == "jsonl"
+        stream = self.output is None and self.format == "jsonl" and not self.quiet
         try:
             with progress(self.progress, len(jobs), len(kept)) as advance:
                 pending = ((todo[k], rec) for k, rec in self._runner([jobs[i] for i in todo], opts))
@@ -87,7 +89,7 @@ class SweepRun(CheckRun):
         body = {"text": text, "json": json_text}.get(self.format)
         body_text = body(info, self.records) if body else "".join(jsonl_item(r) for r in self.records)
         if self.output is None:
-            if not stream:
+            if not stream and not self.quiet:
                 sys.stdout.write(body_text)
         else:
             atomic_write(self.output, body_text)
