@@ -95,7 +95,7 @@ def _combination_scenario(sweep: Any, cards: list[str]) -> Scenario | None:
 
 def sweep_report(sweep: Any, records: list[dict]) -> str:
     """The report of a sweep: what was swept, the heat map, the combinations that do not pass, then every
-    combination's section (boards, verdicts, cores, trace)."""
+    combination's section (boards, verdicts, cores, trace), those that do not pass first."""
     from solver.run.sweep.classify import LABELS, RESULTS, summary
 
     info = sweep.info
@@ -108,7 +108,7 @@ def sweep_report(sweep: Any, records: list[dict]) -> str:
                       f'{LABELS[r["result"]]}</span>{escape(" + ".join(r["cards"]))}</a></li>' for i, r in bad)
     body = [intro, "<h2>Heat map</h2>", heatmap(info, records),
             f"<nav><h3>Not passing ({len(bad)})</h3><ol>{listing}</ol></nav>" if bad else ""]
-    for i, r in enumerate(records):
+    for i, r in sorted(enumerate(records), key=lambda ir: ir[1]["result"] == "pass"):  # what does not pass first
         extra = f'<p><span class="badge r-{r["result"]}" style="color:#1c1917">{LABELS[r["result"]]}</span></p>'
         body.append(scenario_section(f"c-{i}", r, boards_html(_combination_scenario(sweep, r["cards"]), r),
                                      heading=escape(" + ".join(r["cards"])), extra=extra))

@@ -122,7 +122,8 @@ def statuses(sc: Scenario, state: dict[str, str] | None) -> dict[str, str]:
 def boards(sc: Scenario, outcomes: list[dict[str, Any]]) -> list[tuple[str, list[Piece], dict[str, str]]]:
     """(caption, pieces, player statuses) to draw: before, then after for the first two outcomes."""
     start = initial_state(outcomes[0]) if outcomes else None
-    out = [("before", pieces(sc, start), statuses(sc, start))]
+    caption = "before" if outcomes else "before (as written: default controllers, no outcome to read effects off)"
+    out = [(caption, pieces(sc, start), statuses(sc, start))]
     for o in outcomes[:2]:
         caption = "after" if len(outcomes) == 1 else f"after, outcome {o.get('index', 0)}"
         out.append((caption, pieces(sc, o.get("state") or {}), statuses(sc, o.get("state") or {})))
