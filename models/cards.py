@@ -21,6 +21,7 @@ up its folders) is here; placing cards into a scenario is ``models/card_use.py``
 from __future__ import annotations
 
 import difflib
+import os
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -260,8 +261,14 @@ def discover(scenario: Path, game: str) -> list[Path]:
     for folder in (here, *here.parents):
         lib = folder / CARD_DIR / game
         if lib.is_dir():
-            return [lib]
+            return [_shown(lib)]
     return []
+
+
+def _shown(path: Path) -> Path:
+    """A path as reports name it: relative to the working folder when it lies under it, else absolute."""
+    rel = os.path.relpath(path)
+    return Path(rel) if not rel.startswith("..") else path
 
 
 def read_sources(paths: list[Path]) -> list[CardSource]:
@@ -287,7 +294,7 @@ def library_paths(data: dict, linemap: LineMap | None, file: str, scenario: Path
         if not p.exists():
             where = linemap.locate(("cards", i) if isinstance(given, list) else ("cards",)) if linemap else (None, None)
             errors.append(LoadError(file, *where, f"cards: no such card file or folder: {item}"))
-        paths.append(p)
+        paths.append(_shown(p))
     if errors:
         raise LoadErrors(errors)
     paths += list(extra)
