@@ -14,9 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from solver.run.batch import CheckRun, ClusterError, RunOptions, chain, in_order, run, run_dask, run_local_cluster
-from solver.run.batch.journal import atomic_write
-from solver.run.batch.progress import progress
+from solver.run.batch import CheckRun, RunOptions, run, run_dask, run_local_cluster
 from solver.run.sweep.formats import SweepInfo, decorate, json_text, jsonl_item, text
 from solver.run.sweep.jobs import sweep_job, sweep_jobs
 from solver.run.sweep.template import Pool, Template, load_pool, load_template
@@ -60,41 +58,21 @@ class SweepRun(CheckRun):
     def execute(self) -> int:
         """Run and report; the exit code (0 every combination passes, 1 otherwise, 2 cluster lost, 130 interrupted)."""
         assert self.sweep is not None
-        jobs = self.sweep.jobs()
-        info = self.sweep.info
-        kept = self._previous(jobs)
-        todo = [i for i in range(len(jobs)) if i not in kept]
-        opts = RunOptions(self.timeout, self.max_outcomes, self.why)
-        journal = self._open_journal(jobs, kept)
-        records: dict[int, dict] = dict(kept)
+        jobs, info = self.sweep.jobs(), self.sweep.info
         stream = self.output is None and self.format == "jsonl" and not self.quiet
-        try:
-            with progress(self.progress, len(jobs), len(kept)) as advance:
-                pending = ((todo[k], rec) for k, rec in self._runner([jobs[i] for i in todo], opts))
-                for i, rec in enumerate(in_order(chain(sorted(kept.items()), pending, journal, records, advance))):
-                    if stream:
-                        sys.stdout.write(jsonl_item(decorate({**rec, "cards": list(jobs[i].slots)}, info,
-                                                             self.timings)))
-                        sys.stdout.flush()
-        except ClusterError as exc:
-            print(f"arbiter: {exc}{self._kept(journal, records, jobs)}", file=sys.stderr)
-            return 2
-        except KeyboardInterrupt:
-            print(f"arbiter: interrupted{self._kept(journal, records, jobs)}", file=sys.stderr)
-            return 130
-        if journal:
-            journal.close()
+
+        def show(i: int, rec: dict) -> None:
+            if stream:
+                sys.stdout.write(jsonl_item(decorate({**rec, "cards": list(jobs[i].slots)}, info, self.timings)))
+                sys.stdout.flush()
+        records, stopped = self.collect_results(jobs, show)
+        if stopped is not None:
+            return stopped
         self.records = [decorate({**records[i], "cards": list(jobs[i].slots)}, info, self.timings)
                         for i in range(len(jobs))]
         body = {"text": text, "json": json_text}.get(self.format)
         body_text = body(info, self.records) if body else "".join(jsonl_item(r) for r in self.records)
-        if self.output is None:
-            if not stream and not self.quiet:
-                sys.stdout.write(body_text)
-        else:
-            atomic_write(self.output, body_text)
-            if self.journal_path != self.output:
-                self.journal_path.unlink(missing_ok=True)
+        self.write(body_text, "" if stream or self.quiet else None)
         return 0 if all(r["result"] == "pass" for r in self.records) else 1
 
     def _runner(self, jobs, opts: RunOptions):
