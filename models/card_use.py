@@ -110,6 +110,10 @@ class _Placer:
 
     def unknown(self, here: KeyPath, i: int, ref: str) -> None:
         """A card reference the library does not define (or there is no library)."""
+        if ref.startswith("$"):
+            self.error(here, f"objects[{i}].card: '{ref}' is a slot of a sweep template: run `arbiter sweep` on this "
+                             f"file, which fills it with each card of a pool")
+            return
         if self.lib is None or not self.lib.cards:
             game = self.d.get("game")
             self.error(here, f"objects[{i}].card: no card library for '{ref}': give `cards:` (files or folders), "

@@ -269,3 +269,20 @@ def test_unknown_only_card_is_a_usage_error():
     """--only names a card the pool does not have: exit 2, naming it."""
     r = arbiter("sweep", TEMPLATE, "--only", "troll,gnome")
     assert r.exit_code == 2 and "not in the pool: gnome" in r.stderr
+
+
+def test_a_dask_cluster_gives_the_same_report(tmp_path):
+    """--cluster ADDRESS: the combinations are checked on Dask workers; the report is the same bytes."""
+    distributed = pytest.importorskip("distributed")
+    only = ["--only", "enchantress,troll,ogre,wood_elf"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
+        for name, extra in (("inline", []), ("dask", ["--cluster", lc.scheduler_address])):
+            arbiter("sweep", TEMPLATE, *only, "-f", "json", "-o", tmp_path / f"{name}.json", *extra)
+    assert (tmp_path / "inline.json").read_bytes() == (tmp_path / "dask.json").read_bytes()
+    assert json.loads((tmp_path / "dask.json").read_text())["summary"]["contradiction"] == 1
+
+
+def test_checking_a_template_says_it_is_one():
+    """`arbiter check` on a sweep template: its slots are named as such, located."""
+    r = arbiter("check", TEMPLATE)
+    assert r.exit_code == 1 and "duel.yaml:17:23: objects[0].card: '$1' is a slot of a sweep template" in r.stdout
