@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import time
 from pathlib import Path
 
@@ -77,17 +78,23 @@ def write_pool(path: Path = POOL) -> Path:
     return path
 
 
-def run_once(jobs: int, timeout: float = 60.0) -> tuple[float, dict[str, int], list[dict]]:
-    """One sweep of the pool: wall seconds, the counts by result, the records."""
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the spawned workers)."""
+    me, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
+
+
+def run_once(jobs: int, timeout: float = 60.0) -> tuple[float, float, dict[str, int], list[dict]]:
+    """One sweep of the pool: wall seconds, CPU seconds (workers included), the counts by result, the records."""
     from solver.run.sweep import SweepRun, prepare
     from solver.run.sweep.classify import summary
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), _cpu()
     run = SweepRun(paths=[], sweep=prepare(TEMPLATE, [POOL]), format="jsonl", quiet=True, jobs=jobs,
                    timeout=timeout, progress=False)
     run.execute()
     wall = time.perf_counter() - start
-    return wall, summary([r["result"] for r in run.records]), run.records
+    return wall, _cpu() - cpu, summary([r["result"] for r in run.records]), run.records
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -102,12 +109,13 @@ def main(argv: list[str] | None = None) -> None:
           f"{os.cpu_count()} cores; load average at start {os.getloadavg()[0]:.1f}")
     first = None
     for n in (int(x) for x in args.jobs.split(",")):
-        wall, counts, records = run_once(n)
+        wall, cpu, counts, records = run_once(n)
         pairs = counts["total"]
         same = "" if first is None else ("  same results" if [r["result"] for r in records] == first else
                                          "  RESULTS DIFFER")
         first = first or [r["result"] for r in records]
-        print(f"--jobs {n}: {pairs} pairs in {wall:.1f} s = {pairs / wall:.1f} pairs/s  "
+        print(f"--jobs {n}: {pairs} pairs in {wall:.1f} s wall = {pairs / wall:.1f} pairs/s; {cpu:.1f} s CPU "
+              f"= {1000 * cpu / pairs:.0f} ms CPU/pair  "
               f"({', '.join(f'{v} {k}' for k, v in counts.items() if k != 'total' and v)}){same}")
     print(f"load average at end {os.getloadavg()[0]:.1f}")
 
