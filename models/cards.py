@@ -284,16 +284,18 @@ def library_paths(data: dict, linemap: LineMap | None, file: str, scenario: Path
     """Where a scenario's cards are: its ``cards:`` (relative to its file) and ``extra`` (``--cards``), or else the
     nearest ``cards/<game>/`` up its folders. A given path that does not exist is a located error."""
     given = data.get("cards")
-    items = given if isinstance(given, list) else [given] if isinstance(given, str) else []
+    items = given if isinstance(given, list) else []
     base = scenario.resolve().parent if scenario is not None and scenario.name else Path.cwd()
     paths, errors = [], []
+    if given is not None and not isinstance(given, list):
+        errors.append(_at(file, linemap, ("cards",), "cards: a list of card files or folders, like [../cards/berserk]"))
     for i, item in enumerate(items):
-        if not isinstance(item, str):
-            continue  # the model says what is wrong with it
+        if not isinstance(item, str) or not item:
+            errors.append(_at(file, linemap, ("cards", i), f"cards[{i}]: a card file or folder (a path), not {item!r}"))
+            continue
         p = Path(item) if Path(item).is_absolute() else base / item
         if not p.exists():
-            where = linemap.locate(("cards", i) if isinstance(given, list) else ("cards",)) if linemap else (None, None)
-            errors.append(LoadError(file, *where, f"cards: no such card file or folder: {item}"))
+            errors.append(_at(file, linemap, ("cards", i), f"cards: no such card file or folder: {item}"))
         paths.append(_shown(p))
     if errors:
         raise LoadErrors(errors)
@@ -301,6 +303,11 @@ def library_paths(data: dict, linemap: LineMap | None, file: str, scenario: Path
     if not paths and scenario is not None and isinstance(data.get("game"), str):
         paths = discover(scenario, data["game"])
     return paths
+
+
+def _at(file: str, linemap: LineMap | None, path: tuple, message: str) -> LoadError:
+    """An error at a key path of the scenario (its line and column when there is a line map)."""
+    return LoadError(file, *(linemap.locate(path) if linemap else (None, None)), message)
 
 
 def sources_for(data: dict, linemap: LineMap | None, file: str, scenario: Path | None,

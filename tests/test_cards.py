@@ -178,6 +178,10 @@ def test_cards_field_names_the_library_relative_to_the_file(tmp_path):
     assert load_scenario(path).scenario.objects[0].name == "Knight of the Order"
     path.write_text(path.read_text().replace("../../lib", "../../nowhere"))
     assert "t.yaml:4:9: cards: no such card file or folder: ../../nowhere" in errors(path)
+    path.write_text(path.read_text().replace("[../../nowhere]", "../../lib"))
+    assert "t.yaml:4:8: cards: a list of card files or folders" in errors(path)
+    path.write_text(path.read_text().replace("cards: ../../lib", "cards: [5]"))
+    assert "t.yaml:4:9: cards[0]: a card file or folder (a path), not 5" in errors(path)
 
 
 def test_cards_option_gives_the_library(tmp_path):

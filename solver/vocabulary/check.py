@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
-
-from functools import lru_cache
 
 from models.card_use import Placement, library_for, place_cards
 from models.cards import CardLibrary, CardSource, uses_cards
