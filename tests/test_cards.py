@@ -49,6 +49,12 @@ cards:
     types: [creature]
     actions:
       - {kind: finishing_blow, params: {x: 2}, text: "Finishing blow 2"}
+  - id: phoenix
+    name: Phoenix
+    text: "Incarnation 4; protection from non-magical attacks of strength 3 or more."
+    types: [creature]
+    abilities: [incarnation 4]
+    attributes: {protection_nonmagical: 3}
 """
 
 HEAD = """\
@@ -83,6 +89,22 @@ def test_an_object_gets_everything_its_card_gives(tmp_path):
     k = sc.objects[0]
     assert (k.name, k.types, k.attributes, k.properties, k.abilities, k.card) == (
         "Knight of the Order", ["creature"], {"life": 5, "tokens": 0}, {"strike": "2-3-4"}, ["flying"], True)
+
+
+def test_abilities_and_attributes_with_their_numbers(tmp_path):
+    """"Incarnation 4" and "protection from non-magical attacks of strength 3 or more" come with the card, and the
+    rules read them: the Phoenix incarnates at X = 4."""
+    res = check_file(tree(tmp_path, """\
+        board: {rows: 1, cols: 2}
+        objects:
+          - {id: p, card: phoenix, owner: alice, zone: graveyard}
+        events:
+          - {type: declare, id: inc, actor: alice, kind: incarnate, source: p, params: {cell: r1c1}}
+          - {type: resolve, action: inc}
+        expect:
+          - {object: p, zone: play, cell: r1c1, attributes: {incarnation: 4, protection_nonmagical: 3}}
+        """))
+    assert res.status.value == "pass", res
 
 
 def test_what_the_object_restates_overrides_the_card(tmp_path):
