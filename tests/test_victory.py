@@ -261,6 +261,28 @@ def test_the_proof_is_in_the_json_and_in_explain(tmp_path):
     assert proofs[0]["verdict"] == "proved" and proofs[0]["certificate"]
 
 
+@pytest.mark.parametrize("name,flip,result", [
+    ("602.1-decisive-advantage-judge-ruled.yaml", None, "pass"),
+    ("602.1-decisive-advantage-judge-ruled.yaml", ("{winner: bob,", "{winner: alice,"), "fail"),
+    ("602.1-decisive-advantage-judge-ruled.yaml", ("judge_ruled: [bob]", "judge_ruled: []"), "fail"),
+    ("602.1-decisive-advantage-judge-ruled-too-late.yaml", None, "pass"),
+    ("602.1-decisive-advantage-judge-ruled-too-late.yaml", ("{winner: alice,", "{winner: bob,"), "fail"),
+])
+def test_a_judge_ruling_is_a_fact_kept_apart_from_the_proof(name, flip, result):
+    """``judge_ruled`` gives the clean victory under 602.1.decisive_advantage from the fact judge_ruled.P.eventN,
+    and no proof is asked; without the ruling, or after the game is decided, there is none."""
+    text = (LIB / name).read_text(encoding="utf-8")
+    if flip:
+        assert flip[0] in text
+        text = text.replace(flip[0], flip[1], 1)
+    res = check_text(text, name)
+    assert res.status.value == result, [e.message for e in res.expectations]
+    assert not res.proofs
+    if result == "pass" and "too-late" not in name:
+        assert "judge_ruled.bob.event1" in res.expectations[0].facts
+        assert "berserk.602.1.decisive_advantage" in res.expectations[0].rules
+
+
 UNDECIDED = """
 id: t
 game: berserk

@@ -79,7 +79,9 @@ class CheckVictory(EventBase):
     type: Literal["check_victory"]
     decisive_advantage: list[Id] = Field(default_factory=list, description="players whose decisive advantage the "
                                                                            "victory analysis decides here")
-    refs: ClassVar[dict[str, str]] = {"decisive_advantage": "player"}
+    judge_ruled: list[Id] = Field(default_factory=list, description="players a judge has ruled to hold a decisive "
+                                                                    "advantage here: a ruling, kept apart from the proof")
+    refs: ClassVar[dict[str, str]] = {"decisive_advantage": "player", "judge_ruled": "player"}
 
 
 EVENTS: tuple = (ChoiceSubphase, Recruit, LoseControl, PenaltyLoss, DeclareRedeal, CardVictory, CheckVictory)

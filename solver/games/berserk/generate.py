@@ -118,10 +118,12 @@ class BerserkGen(CoreGen):
 
     def extra_events(self) -> list[dict]:
         """Sometimes crowd a cell, then judge the duty; sometimes end with a victory check that asks the victory
-        analysis for a decisive advantage."""
+        analysis for a decisive advantage (and sometimes carries a judge's ruling)."""
         out = self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
         if len(self.players) == 2 and self.chance(0.25):
             out.append({"type": "check_victory", "decisive_advantage": self.r.sample(self.players, self.r.randint(1, 2))})
+            if self.chance(0.3):
+                out[-1]["judge_ruled"] = [self.r.choice(self.players)]
         return out
 
     def crowding(self) -> list[dict]:
@@ -155,8 +157,11 @@ class BerserkGen(CoreGen):
         ev: dict = {"type": kind}
         if kind != "check_victory":
             ev["player"] = r.choice(self.players)
-        elif self.chance(0.5):
-            ev["decisive_advantage"] = r.sample(self.players, r.randint(1, 2))
+        else:
+            if self.chance(0.5):
+                ev["decisive_advantage"] = r.sample(self.players, r.randint(1, 2))
+            if self.chance(0.2):
+                ev["judge_ruled"] = [r.choice(self.players)]
         if kind == "recruit":
             ev["cards"] = r.sample(self.ids(), r.randint(1, min(2, len(self.objects))))
             if self.cells and self.chance(0.6):

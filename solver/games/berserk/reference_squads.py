@@ -210,3 +210,6 @@ class ControlVictoryRules:
                 w.note("berserk.602.1.decisive_advantage")
                 if self.decisive_advantage(w, prev, p):  # type: ignore[attr-defined]
                     self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")
+            if p in ev.judge_ruled:
+                w.note("berserk.602.1.decisive_advantage")
+                self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")

@@ -100,6 +100,14 @@ def ask_decisive_advantage(comp, st, player: str):
     return claim
 
 
+def judge_ruling(comp, st, player: str):
+    """Literal: a judge has ruled that ``player`` holds a decisive advantage here; it holds under the fact
+    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof)."""
+    ruled = comp.rm.new_bool(f"s{st.index}:judge_ruled.{player}")
+    comp.rm.model.add_implication(comp.rm.fact(f"judge_ruled.{player}.event{comp.event_index + 1}"), ruled)
+    return ruled
+
+
 class CleanVictory:
     """Mixin for the Berserk ruleset: the 602.1 events."""
 
@@ -142,9 +150,12 @@ class CleanVictory:
             opponent(comp, p)
         has = {p: has_creature(comp, st, p) for p in comp.players}
         proved = {p: ask_decisive_advantage(comp, st, p) for p in ev.decisive_advantage}
+        ruled = {p: judge_ruling(comp, st, p) for p in ev.judge_ruled}
         with comp.step("clean victory check") as tr:
             for p in comp.players:
                 q = opponent(comp, p)
                 award(comp, tr, p, "berserk.602.1.no_creatures", rm.all_of([has[p], rm.neg(has[q])]))
                 if p in proved:
                     award(comp, tr, p, "berserk.602.1.decisive_advantage", proved[p])
+                if p in ruled:
+                    award(comp, tr, p, "berserk.602.1.decisive_advantage", ruled[p])

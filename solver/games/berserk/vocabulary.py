@@ -133,6 +133,8 @@ VOCABULARY = SHARED.extend(
                                "decisive advantage that the victory analysis proves on the position here", (
             Text("decisive_advantage", "players whose decisive advantage the victory analysis decides (proved: a "
                                        "clean victory; refuted: none; unknown: the verdicts it decides are unknown)"),
+            Text("judge_ruled", "players a judge has ruled to hold a decisive advantage here: a clean victory by the "
+                                "ruling (the fact judge_ruled.P.eventN), kept apart from any proof"),
         )),
         Event("concede", "a player concedes: the opponent gets a clean victory (602.1)",
               (Text("player", "who concedes", required=True),)),
@@ -162,7 +164,8 @@ VOCABULARY = SHARED.extend(
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
   later `timestamp` wins.
 - `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
-  clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. It and the victory claims
+  clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. `judge_ruled: [player]` is a
+  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). It and the victory claims
   (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
   and on a board their `cell`, `move` and `range`, and the dice options.
 """,
