@@ -165,7 +165,7 @@ VOCABULARY = SHARED.extend(
   later `timestamp` wins.
 - `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
   clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. `judge_ruled: [player]` is a
-  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). It and the victory claims
+  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). The analysis and the victory claims
   (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
   and on a board their `cell`, `move` and `range`, and the dice options.
 """,
