@@ -90,6 +90,22 @@ class ClaimResult(BaseModel):
     message: str = ""
 
 
+class ProofResult(BaseModel):
+    """A fact a rule read that an outside proof settled (a victory analysis asked by an event): its verdict in each
+    state the rules allow at that point, with the certificate or the counterexample."""
+
+    event: int = Field(description="1-based index of the event that asked")
+    kind: str
+    player: str
+    fact: str = Field(description="The fact literal its verdict entered the model as.")
+    verdict: str = Field(description="proved, refuted or unknown (in every position); mixed when positions differ; "
+                                     "none when no legal state reaches the event")
+    positions: int = 0
+    certificate: list[str] = Field(default_factory=list)
+    counterexample: list[str] = Field(default_factory=list)
+    message: str = ""
+
+
 class ScenarioResult(BaseModel):
     """Everything the checker found out about one scenario."""
 
@@ -107,6 +123,8 @@ class ScenarioResult(BaseModel):
     expectations: list[ExpectationResult] = Field(default_factory=list)
     actions: list[ActionResult] = Field(default_factory=list)
     claims: list[ClaimResult] = Field(default_factory=list)
+    proofs: list[ProofResult] = Field(default_factory=list, description="Proofs events asked for (decisive "
+                                                                         "advantage at a victory check).")
     precedence: list[str] = Field(default_factory=list, description="Which effect won each contested characteristic.")
     solves: int = 0
     seconds: float = 0.0

@@ -267,6 +267,10 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out += [f"  {p}" for p in res.precedence]
     for a in res.actions:
         out.append(f"action {a.id}: {', '.join(a.statuses)}" + (f"  because {', '.join(a.rules)}" if a.rules else ""))
+    for p in res.proofs:
+        out.append(f"proof at event {p.event}: {p.kind} of {p.player}: {p.verdict} ({p.positions} position(s); "
+                   f"fact {p.fact})" + (f": {p.message}" if p.message else ""))
+        out += [f"    certificate: {x}" for x in p.certificate] + [f"    counterexample: {x}" for x in p.counterexample]
     out.append("expectations:")
     for e in res.expectations:
         out.append(f"  [{'ok' if e.passed else 'FAIL'}] line {e.line}: {e.description}: {e.verdict.value}"

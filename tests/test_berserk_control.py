@@ -3,6 +3,8 @@ trivial (no events: nothing changes), feasible (the rule's effect holds), infeas
 with the rule in the core); and a wrong expectation turns the scenario into a failure."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.helpers import run, scenario
@@ -44,9 +46,9 @@ CASES = {
     ),
     "berserk.532.8": (
         dict(board=BOARD, objects=[ELF, obj("dark_lord", zone="hand", properties={"not_with": "elf"})],
-             events=[declare("s", "summon", "dark_lord", params={"cell": "r1c2"}), {"type": "resolve", "action": "s"}]),
+             events=[declare("s", "summon", "dark_lord", params={"cell": "r1c2"})]),
         {"action": "s", "action_status": "illegal"},
-        {"object": "dark_lord", "zone": "play"},
+        {"action": "s", "action_status": "on_stack"},
     ),
     "berserk.532.8.recruit": (
         dict(objects=[ELF, obj("dark_lord", zone="hand", properties={"not_with": "elf"})],
@@ -56,9 +58,9 @@ CASES = {
     ),
     "berserk.532.6": (
         dict(board=BOARD, objects=[obj("eagle", zone="hand", abilities=["flying"])],
-             events=[declare("s", "summon", "eagle", params={"cell": "r1c1"}), {"type": "resolve", "action": "s"}]),
+             events=[declare("s", "summon", "eagle", params={"cell": "r1c1"})]),
         {"action": "s", "action_status": "illegal"},
-        {"object": "eagle", "zone": "play"},
+        {"action": "s", "action_status": "on_stack"},
     ),
     "berserk.532.5.4": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2", "incarnation 3"])],
@@ -69,9 +71,9 @@ CASES = {
     "berserk.532.5.4.once": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2"],
                                        flags={"incarnated": True})],
-             events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"}), {"type": "resolve", "action": "i"}]),
+             events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"})]),
         {"action": "i", "action_status": "illegal"},
-        {"object": "phoenix", "zone": "play"},
+        {"action": "i", "action_status": "on_stack"},
     ),
     "berserk.summon": (
         dict(board=BOARD, objects=[obj("footman", zone="hand")],
@@ -111,7 +113,9 @@ CASES = {
         {"player": "bob", "status": "in_game"},
     ),
     "berserk.602.1.decisive_advantage": (
-        dict(players=None, objects=[obj("kornevik"), obj("wolf", "bob")], events=[{"type": "check_victory"}]),
+        dict(objects=[obj("kornevik", attributes={"life": 4, "protection_nonmagical": 3}, properties={"strike": "1-2-3"}),
+                      obj("wolf", "bob", attributes={"life": 2}, properties={"strike": "3-4-5"})],
+             events=[{"type": "check_victory", "decisive_advantage": ["alice"]}]),
         {"winner": "alice"},
         {"player": "alice", "status": "in_game"},
     ),
@@ -120,11 +124,8 @@ CASES = {
 
 def build(rule: str, expect: list, with_events: bool = True) -> dict:
     """The scenario of a case with the given expectations."""
-    parts = {k: v for k, v in CASES[rule][0].items() if k != "players" and (with_events or k != "events")}
-    doc = scenario(**parts, expect=expect)
-    if rule == "berserk.602.1.decisive_advantage":
-        doc["players"] = [{"id": "alice", "flags": {"decisive_advantage": True}}, {"id": "bob"}]
-    return doc
+    parts = {k: v for k, v in CASES[rule][0].items() if with_events or k != "events"}
+    return scenario(**parts, expect=expect)
 
 
 @pytest.mark.parametrize("rule", sorted(CASES))
@@ -195,3 +196,168 @@ def test_independent_reference_agrees(rule):
     doc = build(rule, [CASES[rule][1], {**CASES[rule][2], "verdict": "impossible"}])
     cmp = differential(Scenario.model_validate(doc))
     assert not cmp.skipped and cmp.agree, (cmp.skipped, cmp.problems)
+
+
+# -- conservation: symbiotes and equipment are exempt, in every combination ------------------------------------
+CREATURE, SYMBIOTE, EQUIPMENT = ["creature"], ["creature", "symbiote"], ["equipment"]
+# name -> (types of the card that arrives, types of the cards already on the cell, does the arriving card take the duty)
+COMBOS = {
+    "symbiote onto a creature": (SYMBIOTE, [CREATURE], False),
+    "creature onto a symbiote": (CREATURE, [SYMBIOTE], False),
+    "two symbiotes": (SYMBIOTE, [SYMBIOTE], False),
+    "equipment onto a creature": (EQUIPMENT, [CREATURE], False),
+    "creature onto equipment": (CREATURE, [EQUIPMENT], False),
+    "creature onto a creature and its symbiote": (CREATURE, [CREATURE, SYMBIOTE], True),
+    "symbiote onto a creature and its equipment": (SYMBIOTE, [CREATURE, EQUIPMENT], False),
+    "creature onto a creature": (CREATURE, [CREATURE], True),
+}
+
+
+def crowd(arriving: list, there: list, expect: list, flags: dict | None = None) -> dict:
+    """``there`` stand on r1c1; ``arriving`` is pushed onto it, then its controller's Choice subphase."""
+    objects = [{"id": f"q{i}", "owner": "bob", "zone": "play", "cell": "r1c1", "types": t} for i, t in enumerate(there)]
+    objects.append({"id": "mover", "owner": "alice", "zone": "play", "cell": "r1c2", "types": arriving,
+                    **({"flags": flags} if flags else {})})
+    return scenario(board={"rows": 1, "cols": 2}, objects=objects, expect=expect,
+                    events=[{"type": "move", "object": "mover", "zone": "play", "cell": "r1c1"},
+                            {"type": "choice_subphase", "player": "alice"}])
+
+
+@pytest.mark.parametrize("name", sorted(COMBOS))
+def test_conservation_exemptions_every_combination(name):
+    """The card that came last takes the duty only when it and some card already there both count; an exempt card
+    never has it (asking about it does not create it), and only an obliged card dies."""
+    arriving, there, duty = COMBOS[name]
+    expect = [{"at": 1, "object": "mover", "flags": {"must_move": duty}},
+              {"object": "mover", "zone": "graveyard" if duty else "play"},
+              {"at": 1, "object": "q0", "flags": {"must_move": False}}, {"unique": True}]
+    res = run(crowd(arriving, there, expect))
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    exempt = "symbiote" in arriving or "equipment" in arriving
+    if exempt:
+        rule = "berserk.conservation.symbiote" if "symbiote" in arriving else "berserk.conservation.equipment"
+        asked = run(crowd(arriving, there, [{"at": 1, "object": "mover", "flags": {"must_move": True},
+                                             "verdict": "impossible", "because": [rule]}]))
+        assert asked.status.value == "pass", [e.message for e in asked.expectations]
+
+
+@pytest.mark.parametrize("name", sorted(COMBOS))
+def test_conservation_wrong_duty_fails(name):
+    """Expecting the other answer about the duty fails, with the verdict in the message."""
+    arriving, there, duty = COMBOS[name]
+    res = run(crowd(arriving, there, [{"at": 1, "object": "mover", "flags": {"must_move": not duty}}]))
+    assert res.status.value == "fail"
+    assert "expected holds, but it is impossible" in res.expectations[0].message
+
+
+@pytest.mark.parametrize("name", sorted(COMBOS))
+def test_conservation_combinations_agree_with_the_reference(name):
+    """The solver-free reference finds the same outcomes and verdicts (and applies the rules the cores name)."""
+    from models.scenario import Scenario
+    from tests.helpers import assert_agrees
+
+    arriving, there, duty = COMBOS[name]
+    assert_agrees(Scenario.model_validate(crowd(arriving, there, [
+        {"at": 1, "object": "mover", "flags": {"must_move": duty}}, {"object": "mover", "zone": "play"}])))
+
+
+@pytest.mark.parametrize("types,rule", [(SYMBIOTE, "berserk.conservation.symbiote"),
+                                        (EQUIPMENT, "berserk.conservation.equipment")])
+def test_a_starting_duty_on_an_exempt_card_contradicts_the_rules(types, rule):
+    """``must_move: true`` on a symbiote or equipment creates no duty: the scenario has no outcome, and the core is
+    the exemption and the starting fact."""
+    res = run(crowd(types, [CREATURE], [{"object": "mover", "zone": "play", "verdict": "impossible",
+                                         "because": [rule]}], flags={"must_move": True}))
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+    assert res.outcomes == [] and f"rule {rule}" in res.contradiction and "fact mover.must_move" in res.contradiction
+
+
+# -- declared moves are checked against the board ---------------------------------------------------------------
+# name -> (cell the runner moves to, what stands there, legal?, the rule an illegal move is named by)
+MOVES = {
+    "adjacent and free": ("r1c2", None, True, "berserk.movement"),
+    "not adjacent": ("r2c2", None, False, "berserk.movement.adjacent"),
+    "onto a creature": ("r1c2", CREATURE, False, "berserk.movement.free"),
+    "onto a symbiote": ("r1c2", SYMBIOTE, True, "berserk.conservation.symbiote"),
+    "onto equipment": ("r1c2", EQUIPMENT, True, "berserk.conservation.equipment"),
+}
+
+
+def stepping(cell: str, there: list | None, expect: list) -> dict:
+    """A runner on r1c1 declares a move to ``cell`` (``there`` standing on it) and the move resolves if it can."""
+    objects = [{"id": "runner", "owner": "alice", "zone": "play", "cell": "r1c1", "types": CREATURE}]
+    if there:
+        objects.append({"id": "other", "owner": "bob", "zone": "play", "cell": cell, "types": there})
+    events = [declare("go", "move", "runner", params={"cell": cell})]
+    return scenario(board=BOARD, objects=objects, events=events, expect=expect)
+
+
+@pytest.mark.parametrize("name", sorted(MOVES))
+def test_declared_moves_are_checked(name):
+    """A move is legal only to an adjacent cell where nothing that counts stands; an illegal one is an illegal
+    action, with the rule named."""
+    cell, there, legal, rule = MOVES[name]
+    status = "on_stack" if legal else "illegal"
+    res = run(stepping(cell, there, [{"action": "go", "action_status": status, "because": [rule]}]))
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    wrong = run(stepping(cell, there, [{"action": "go", "action_status": "illegal" if legal else "on_stack"}]))
+    assert wrong.status.value == "fail"
+
+
+def test_a_resolved_move_places_the_card_and_ends_its_duty():
+    """Resolving a legal move puts the card on the cell (berserk.movement); the reference agrees."""
+    from models.scenario import Scenario
+    from tests.helpers import assert_agrees
+
+    doc = stepping("r1c2", None, [{"object": "runner", "cell": "r1c2", "because": ["berserk.movement"]}])
+    doc["events"].append({"type": "resolve", "action": "go"})
+    res = run(doc)
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+    assert_agrees(Scenario.model_validate(doc))
+
+
+# -- only an action on the stack resolves -------------------------------------------------------------------------
+BLOW = dict(objects=[obj("executioner", flags={"open": True}), obj("victim", "bob", attributes={"life": 3})])
+
+
+def blow(x: int, *after: dict) -> dict:
+    """A finishing blow X on a creature with 3 lives (legal for X >= 3), then the given events."""
+    return scenario(**BLOW, events=[declare("blow", "finishing_blow", "executioner", targets=["victim"],
+                                            params={"x": x}), *after])
+
+
+@pytest.mark.parametrize("doc,event,words", [
+    (blow(2, {"type": "resolve", "action": "blow"}), 1, "not on the stack here (525.1"),
+    (blow(3, {"type": "resolve", "action": "blow"}, {"type": "resolve", "action": "blow"}), 2,
+     "events[1] (resolve) already took it off the stack"),
+    (blow(3, {"type": "start_execution", "action": "blow"}, {"type": "resolve", "action": "blow"}), 2,
+     "events[1] (start_execution) already took it off the stack"),
+    (blow(3, {"type": "finish_execution", "action": "blow"}), 1, "no earlier start_execution started it"),
+    (blow(2, {"type": "start_execution", "action": "blow"}), 1, "not on the stack here"),
+    (scenario(objects=[obj("mage"), {"id": "spell", "owner": "alice", "zone": "hand", "action": {"kind": "open"}}],
+              events=[{"type": "resolve", "action": "spell"}]), 0, "it is unborn in the initial state"),
+])
+def test_an_action_not_on_the_stack_cannot_resolve(doc, event, words):
+    """Resolving (starting, finishing) an action that is not on the stack (executing) is a located error at the
+    event, not a silent nothing: known from the events, or as soon as an outcome shows it (an illegal declaration)."""
+    res = run(doc)
+    assert res.status.value == "error", res.status
+    assert re.match(rf"test\.yaml:\d+:\d+: events\[{event}\] \(", res.error) and words in res.error, res.error
+
+
+@pytest.mark.parametrize("doc", [blow(2, {"type": "resolve", "action": "blow"}),
+                                 blow(3, {"type": "resolve", "action": "blow"}, {"type": "resolve", "action": "blow"})])
+def test_the_reference_finds_the_same_event_in_error(doc):
+    """The differential: the checker's located error names the event the reference finds first."""
+    from models.scenario import Scenario
+    from solver.reference.differential import differential
+
+    cmp = differential(Scenario.model_validate(doc))
+    assert cmp.agree and not cmp.skipped, cmp.problems
+
+
+def test_a_legal_action_still_resolves():
+    """The positive case: a legal finishing blow resolves and destroys the victim."""
+    res = run({**blow(3, {"type": "resolve", "action": "blow"}),
+               "expect": [{"object": "victim", "zone": "graveyard"}, {"action": "blow", "action_status": "resolved"}]})
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])

@@ -176,8 +176,13 @@ def test_an_action_the_card_grants_gets_its_parameters(tmp_path):
           - {object: k, zone: graveyard}
         """
     assert check_file(tree(tmp_path, body.replace("LIFE", "2"))).status.value == "pass"
-    res = check_file(tree(tmp_path, body.replace("LIFE", "3")))
+    # a knight with 3 lives: the blow is illegal when declared, never on the stack; resolving it would be a located
+    # error (only an action on the stack resolves), so this copy only declares it
+    declared_only = "\n".join(x for x in body.replace("LIFE", "3").split("\n") if "resolve" not in x)
+    res = check_file(tree(tmp_path, declared_only))
     assert res.status.value == "fail" and res.actions[0].statuses == ["illegal"]
+    res = check_file(tree(tmp_path, body.replace("LIFE", "3")))
+    assert res.status.value == "error" and "events[1] (resolve)" in res.error
     sc = load_scenario(tree(tmp_path, body.replace("LIFE", "3").replace("targets: [k]}", "targets: [k],"
                                                                         " params: {x: 3}}"))).scenario
     assert sc.events[0].params == {"x": 3}

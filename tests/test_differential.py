@@ -46,10 +46,20 @@ FOUND = [
     (
         "incarnate-without-incarnation: declaring incarnation for a card without it is illegal, not a contradiction",
         dict(objects=[{"id": "ghoul", "owner": "alice", "zone": "deck", "types": ["creature"]}],
-             events=[{"type": "declare", "id": "inc", "actor": "alice", "kind": "incarnate", "source": "ghoul"},
-                     {"type": "resolve", "action": "inc"}]),
+             events=[{"type": "declare", "id": "inc", "actor": "alice", "kind": "incarnate", "source": "ghoul"}]),
         {"action": "inc", "action_status": "illegal"}),
 ]
+
+
+def test_resolving_the_illegal_incarnation_is_an_error_not_a_contradiction() -> None:
+    """The incarnation bug with its resolve: the resolution's clauses do not make the scenario contradictory (an
+    outcome exists and shows the action illegal), so resolving it is the located 'not on the stack' error."""
+    from solver.run.api import check_scenario
+    parts = FOUND[1][1]
+    events = parts["events"] + [{"type": "resolve", "action": "inc"}]
+    res = check_scenario(Scenario.model_validate({"id": "found", "game": "berserk", "players": PLAYERS, **parts,
+                                                  "events": events}))
+    assert res.status.value == "error" and "events[1] (resolve)" in res.error and "status is illegal in 1 of 1" in res.error
 
 
 @pytest.mark.parametrize("name, parts, expect", FOUND, ids=lambda v: v.split(":")[0] if isinstance(v, str) else None)

@@ -39,8 +39,7 @@ NON_EVENTS = [
      ["core.inertia"]),
     ("ti4/75.1a-ground-force-prevents-elimination.yaml", 1, ["ti4.75.1a"], ["alice_inf.zone"], ["core.inertia"]),
     ("ti4/75.1c-planet-prevents-elimination.yaml", 1, ["ti4.75.1c"], ["lodor.controller"], ["core.inertia"]),
-    ("berserk/525.1-illegal-never-paid.yaml", 1, ["berserk.525.1", "berserk.payment"], ["executioner.open"],
-     ["berserk.526.1", "core.inertia"]),
+    ("berserk/526.1-finishing-blow-interrupted.yaml", 2, ["berserk.526.1"], ["executioner.open"], ["core.inertia"]),
     ("berserk/525.1-illegal-never-paid.yaml", 2, ["berserk.525.1"], [], ["berserk.526.1"]),
 ]
 
@@ -58,7 +57,8 @@ def test_a_non_event_is_explained_by_the_rule_whose_condition_excluded_it(rel, i
 
 
 def test_nothing_paid_for_an_action_that_never_reached_the_stack() -> None:
-    """An illegal action that is later 'resolved': neither the action's status nor the unpaid source cites 526.1."""
+    """An illegal action (never on the stack, so never resolved: that would be an error): neither the action's status
+    nor the unpaid source cites 526.1."""
     res = unsteered("berserk/525.1-illegal-never-paid.yaml")
     assert res.status.value == "pass"
     assert all("berserk.526.1" not in a.rules for a in res.actions), res.actions

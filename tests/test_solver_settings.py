@@ -18,8 +18,9 @@ from hypothesis import strategies as st
 
 from models.loader import load_scenario
 from models.scenario import Scenario
+from solver.check import proofs
 from solver.check.checker import ScenarioCheck
-from solver.encoding.compile import Compiler
+from solver.encoding.compile import Compiler, ScenarioError
 from solver.engine.solve import Answer, Engine, SolverOptions
 from solver.registry import ruleset_for
 from solver.registry import names
@@ -35,7 +36,10 @@ SETTINGS = {"presolve-off": SolverOptions(presolve=False), "seed-12345": SolverO
 
 
 def _answers(sc: Scenario, opts: SolverOptions) -> tuple:
-    res = ScenarioCheck(sc, options=opts).run()
+    try:
+        res = ScenarioCheck(sc, options=opts).run()
+    except ScenarioError as exc:  # a located error about an event (Berserk: resolving what is not on the stack)
+        return ("error", str(exc))
     traces = sorted(tuple(tuple(sorted(st.items())) for st in o.trace) for o in res.outcomes)
     return (res.status.value, res.error, res.outcomes_complete, traces, [e.verdict.value for e in res.expectations],
             [(a.id, a.statuses) for a in res.actions], [(c.verdict, c.passed) for c in res.claims])
@@ -66,6 +70,7 @@ def _fresh(sc: Scenario, query) -> tuple[list, Engine]:
     """The model built again from the scenario, the query literals, and an engine over it."""
     comp = Compiler(sc, ruleset_for(sc.game))
     comp.compile_events()
+    proofs.settle(comp)  # the proofs a victory check asks for enter as facts, as in the checker
     extra = query(comp)  # before the engine: building the query may create rule literals
     return extra, Engine(comp.rm, SolverOptions())
 

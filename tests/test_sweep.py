@@ -48,13 +48,13 @@ def example() -> dict[tuple[str, ...], dict]:
 
 # -- the example finds one of each ----------------------------------------------------------------------------------
 def test_the_example_finds_the_contradiction_with_its_core(example):
-    """Enchantress takes the Wood Elf: Bob has no creature and Alice wins by 602.1 as Bob does by his decisive
-    advantage: no legal outcome, and the core names both ways of winning."""
+    """Enchantress takes the Wood Elf: Bob has no creature and Alice wins by 602.1 as Bob does by the decisive
+    advantage the judge ruled: no legal outcome, and the core names both ways of winning and the ruling."""
     rec = example["enchantress", "wood_elf"]
     assert rec["result"] == "contradiction"
     core = rec["why"]["core"]
     assert {"rule berserk.602.1.no_creatures", "rule berserk.602.1.decisive_advantage"} <= set(core)
-    assert "fact bob.decisive_advantage" in core
+    assert "fact judge_ruled.bob.event4" in core
 
 
 def test_the_example_finds_the_ambiguity_with_two_differing_outcomes(example):

@@ -29,6 +29,11 @@ KORNEVIK = {
     "602.1-decisive-advantage-refuted-heals-faster.yaml": ("refuted", ["troll", "heals 3 per round", "never be destroyed"]),
     "602.1-decisive-advantage-refuted-unreachable.yaml": ("refuted", ["harpy", "no creature of alice can reach", "flies"]),
     "602.1-decisive-advantage-refuted-undamageable.yaml": ("refuted", ["golem", "blocked by protection, 0 damage"]),
+    "602.1-decisive-advantage-board-proved.yaml": ("proved", ["invariant", "order ogre, knight", "INFEASIBLE"]),
+    "602.1-decisive-advantage-board-flyer-refuted.yaml": ("refuted", [
+        "plan of bob, round 1: harpy -> kornevik (die 1, weak: strike 2, 2 damage)", "it flies"]),
+    "602.1-decisive-advantage-board-out-of-reach-refuted.yaml": ("refuted", ["wolf", "stands on r1c4"]),
+    "602.1-decisive-advantage-board-ranged.yaml": ("proved", ["golem", "berserk.combat.ranged"]),
 }
 
 
@@ -56,7 +61,9 @@ def test_forced_win_proved_and_refuted_pair():
 
 
 @pytest.mark.parametrize("name,wrong", [("602.1-decisive-advantage-kornevik.yaml", "refuted"),
-                                        ("602.1-decisive-advantage-refuted-weak-strike.yaml", "proved")])
+                                        ("602.1-decisive-advantage-refuted-weak-strike.yaml", "proved"),
+                                        ("602.1-decisive-advantage-board-proved.yaml", "refuted"),
+                                        ("602.1-decisive-advantage-board-flyer-refuted.yaml", "proved")])
 def test_wrong_claim_expectation_fails(name, wrong):
     """A claim whose expectation is wrong makes the scenario fail, with the verdict in the message."""
     text = (LIB / name).read_text(encoding="utf-8")
@@ -202,3 +209,226 @@ def test_benchmark_runs_on_the_smallest_size(capsys):
     from solver.bench.victory import main
     assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
     assert "| 1v1 | 1 | proved |" in capsys.readouterr().out
+
+
+# -- a victory check asks the analysis: the decisive advantage drives 602.1 ------------------------------------------
+@pytest.mark.parametrize("name", sorted(n for n in KORNEVIK if "decisive" in n))
+def test_check_victory_follows_the_proof(name):
+    """proved: the clean victory under berserk.602.1.decisive_advantage, with the proof's fact in the core and its
+    certificate in the result; refuted: no victory, with the counterexample. Kornevik and its refutations come out as
+    before, without any flag."""
+    verdict, words = KORNEVIK[name]
+    res = check_file(LIB / name)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    proof = res.proofs[0]
+    assert proof.verdict == verdict and proof.kind == "decisive_advantage" and proof.player == "alice"
+    assert proof.fact == "proof.decisive_advantage.alice.event1" and proof.positions == 1
+    text = "\n".join(proof.certificate + proof.counterexample)
+    assert all(w in text for w in words), text
+    assert (proof.certificate if verdict == "proved" else proof.counterexample)
+    winner = next(e for e in res.expectations if res_expect(name, e.index).get("winner") == "alice")
+    assert winner.verdict.value == ("holds" if verdict == "proved" else "impossible")
+    assert "berserk.602.1.decisive_advantage" in winner.rules and proof.fact in winner.facts
+
+
+def res_expect(name: str, index: int) -> dict:
+    """The expectation ``index`` of a library scenario, as plain data."""
+    import yaml
+    return yaml.safe_load((LIB / name).read_text(encoding="utf-8"))["expect"][index]
+
+
+@pytest.mark.parametrize("name,flipped", [
+    ("602.1-decisive-advantage-kornevik.yaml", "{winner: alice, verdict: impossible}"),
+    ("602.1-decisive-advantage-board-flyer-refuted.yaml", "{winner: alice}"),
+])
+def test_a_wrong_victory_expectation_fails(name, flipped):
+    """Expecting the victory the proof refutes (or no victory where it proves one) makes the scenario fail."""
+    text = (LIB / name).read_text(encoding="utf-8").replace("expect:\n", f"expect:\n  - {flipped}\n", 1)
+    res = check_text(text, name)
+    assert res.status.value == "fail" and not res.expectations[0].passed
+
+
+def test_the_proof_is_in_the_json_and_in_explain(tmp_path):
+    """``explain`` prints the proof with its certificate; the JSON result carries it."""
+    from typer.testing import CliRunner
+    from solver.cli import app
+
+    out = CliRunner().invoke(app, ["explain", str(LIB / "602.1-decisive-advantage-kornevik.yaml")]).output
+    assert "proof at event 1: decisive_advantage of alice: proved" in out and "certificate: invariant" in out
+    data = CliRunner().invoke(app, ["explain", "--json", str(LIB / "602.1-decisive-advantage-kornevik.yaml")]).output
+    import json
+    proofs = json.loads(data)["proofs"]
+    assert proofs[0]["verdict"] == "proved" and proofs[0]["certificate"]
+
+
+@pytest.mark.parametrize("name,flip,result", [
+    ("602.1-decisive-advantage-judge-ruled.yaml", None, "pass"),
+    ("602.1-decisive-advantage-judge-ruled.yaml", ("{winner: bob,", "{winner: alice,"), "fail"),
+    ("602.1-decisive-advantage-judge-ruled.yaml", ("judge_ruled: [bob]", "judge_ruled: []"), "fail"),
+    ("602.1-decisive-advantage-judge-ruled-too-late.yaml", None, "pass"),
+    ("602.1-decisive-advantage-judge-ruled-too-late.yaml", ("{winner: alice,", "{winner: bob,"), "fail"),
+])
+def test_a_judge_ruling_is_a_fact_kept_apart_from_the_proof(name, flip, result):
+    """``judge_ruled`` gives the clean victory under 602.1.decisive_advantage from the fact judge_ruled.P.eventN,
+    and no proof is asked; without the ruling, or after the game is decided, there is none."""
+    text = (LIB / name).read_text(encoding="utf-8")
+    if flip:
+        assert flip[0] in text
+        text = text.replace(flip[0], flip[1], 1)
+    res = check_text(text, name)
+    assert res.status.value == result, [e.message for e in res.expectations]
+    assert not res.proofs
+    if result == "pass" and "too-late" not in name:
+        assert "judge_ruled.bob.event1" in res.expectations[0].facts
+        assert "berserk.602.1.decisive_advantage" in res.expectations[0].rules
+
+
+UNDECIDED = """
+id: t
+game: berserk
+players: [{id: alice}, {id: bob}]
+turn: {active_player: alice}
+options: {victory_horizon: 1}
+objects:
+  - {id: a, owner: alice, zone: play, types: [creature], attributes: {life: 3}, properties: {strike: "1-1-1"}}
+  - {id: b, owner: bob, zone: play, types: [creature], attributes: {life: 3}, properties: {strike: "1-1-1"}}
+events:
+  - {type: check_victory, decisive_advantage: [alice]}
+expect:
+  - {winner: alice, verdict: impossible}
+  - {object: a, zone: play}
+"""
+
+
+def test_an_unknown_proof_makes_the_victory_unknown():
+    """Two equal creatures and a one-round horizon: the analysis neither proves nor refutes. The victory verdict is
+    unknown (never a pass, whatever was expected); what holds either way still holds."""
+    res = check_text(UNDECIDED, "t.yaml")
+    assert res.proofs[0].verdict == "unknown"
+    assert res.expectations[0].verdict.value == "unknown" and not res.expectations[0].passed
+    assert "depends on a proof that is unknown" in res.expectations[0].message
+    assert res.expectations[1].passed
+    assert res.status.value == "unknown"
+    for guess in ("possible", "holds"):
+        again = check_text(UNDECIDED.replace("verdict: impossible", f"verdict: {guess}"), "t.yaml")
+        assert again.status.value == "unknown" and not again.expectations[0].passed
+
+
+def test_the_proof_is_decided_per_position():
+    """The position at the check depends on an earlier choice (the troll pushed onto the goblin's cell moves away or
+    dies): the proof is decided for each position, and the victory follows each (troll alive: refuted, it heals
+    more than Kornevik strikes; troll dead: proved)."""
+    text = """
+id: t
+game: berserk
+players: [{id: alice}, {id: bob}]
+turn: {active_player: alice}
+board: {rows: 1, cols: 3}
+objects:
+  - {id: kornevik, owner: alice, zone: play, cell: r1c1, types: [creature], attributes: {life: 4, protection_nonmagical: 3},
+     properties: {strike: "1-2-3"}}
+  - {id: goblin, owner: bob, zone: play, cell: r1c2, types: [creature], attributes: {life: 2}, properties: {strike: "3-4-5"}}
+  - {id: troll, owner: bob, zone: play, cell: r1c3, types: [creature], attributes: {life: 4, regen: 4},
+     properties: {strike: "3-4-5"}}
+events:
+  - {type: move, object: troll, zone: play, cell: r1c2}
+  - {type: choice_subphase, player: bob, free: true}
+  - {type: check_victory, decisive_advantage: [alice]}
+expect:
+  - {object: troll, zone: play, winner: alice, verdict: impossible, because: [berserk.602.1.decisive_advantage]}
+  - {object: troll, zone: graveyard, winner: alice, verdict: possible}
+  - {outcomes: 2}
+"""
+    res = check_text(text, "t.yaml")
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    proof = res.proofs[0]
+    assert proof.verdict == "mixed" and proof.positions == 2
+    assert "troll" in "\n".join(proof.counterexample) and proof.certificate
+
+
+# -- the board: reach, movement, what stands in the way ----------------------------------------------------------------
+def _board(rows: int, cols: int):
+    from models.scenario import Board as SBoard
+    from solver.victory.model import Board
+    b = SBoard(rows=rows, cols=cols)
+    return Board.of(b.all_cells(), b.neighbours())
+
+
+BOARD_UNITS = [
+    Unit("k", 0, 4, 4, (1, 2, 3), protect_nonmagical=3, cell="r1c1", move=1),
+    Unit("o", 1, 3, 3, (3, 4, 5), cell="r1c2"),
+    Unit("w", 1, 2, 2, (2, 2, 2), cell="r1c3"),
+    Unit("x", 1, 2, 2, (1, 1, 1), cell="r2c2", ranged=True, range=2),
+    Unit("h", 1, 1, 1, (2, 2, 2), flying=True),
+]
+
+
+def test_board_reach_in_cp_sat_equals_the_explicit_rule():
+    """For every set of living creatures, the encoded reach literal equals ``on_board_reach`` (moving over free cells,
+    shooting within range, flyers anywhere)."""
+    import itertools
+    pos = Position(tuple(BOARD_UNITS), DICE, ("alice", "bob"), RULES, board=_board(2, 3))
+    for alive in itertools.product((0, 1), repeat=len(BOARD_UNITS)):
+        cm = CombatModel(pos)
+        lives = {u.id: cm.m.new_constant(u.life if a else 0) for u, a in zip(BOARD_UNITS, alive)}
+        pairs = [(a, t) for a in BOARD_UNITS for t in BOARD_UNITS if a.side != t.side]
+        lits = {(a.id, t.id): cm.reach(lives, a, t) for a, t in pairs}
+        status, s, _ = cm.solve(5.0)
+        standing = [u for u, a in zip(BOARD_UNITS, alive) if a]
+        from solver.victory.model import on_board_reach
+        for a, t in pairs:
+            assert bool(s.boolean_value(lits[a.id, t.id])) == on_board_reach(pos, a, t, standing), (alive, a.id, t.id)
+
+
+def test_what_stands_in_the_way_blocks_until_it_is_gone():
+    """k (move 1, r1c1) reaches w (r1c3) behind o (r1c2) only once o is gone; x (ranged 2, r2c2) shoots k two cells
+    away; k reaches x by moving to the free r2c1, not once something stands there; the flyer strikes anywhere."""
+    from solver.victory.model import on_board_reach
+    pos = Position(tuple(BOARD_UNITS), DICE, ("alice", "bob"), RULES, board=_board(2, 3))
+    k, o, w, x, h = BOARD_UNITS
+    assert not on_board_reach(pos, k, w, [k, o, w]) and on_board_reach(pos, k, w, [k, w])
+    assert on_board_reach(pos, x, k, BOARD_UNITS) and on_board_reach(pos, h, k, BOARD_UNITS)
+    assert on_board_reach(pos, k, x, [k, o, w, x])
+    blocker = Unit("b", 1, 1, 1, (1, 1, 1), cell="r2c1")
+    assert not on_board_reach(pos, k, x, [k, o, x, blocker]), "both ways to x are taken"
+
+
+BOARD_POSITIONS = [
+    (Position((Unit("k", 0, 4, 4, (1, 2, 3), protect_nonmagical=3, cell="r1c1"), Unit("o", 1, 2, 2, (3, 4, 5), cell="r1c2"),
+               Unit("w", 1, 2, 2, (3, 3, 3), cell="r1c3")), DICE, ("alice", "bob"), RULES, board=_board(1, 3)), 2),
+    (Position((Unit("k", 0, 3, 3, (1, 2, 3), cell="r1c1"), Unit("o", 1, 2, 2, (1, 1, 1), cell="r1c3", move=0)), DICE,
+              ("alice", "bob"), RULES, board=_board(1, 4)), 2),
+    (Position((Unit("a", 0, 2, 2, (1, 2, 3), cell="r1c1", ranged=True, range=3), Unit("o", 1, 2, 2, (1, 1, 1), cell="r1c4")),
+              DICE, ("alice", "bob"), RULES, board=_board(1, 4)), 2),
+    (Position((Unit("k", 0, 2, 2, (2, 2, 2), cell="r1c1"), Unit("h", 1, 1, 1, (1, 1, 1), flying=True)), DICE,
+              ("alice", "bob"), RULES, board=_board(2, 2)), 1),
+]
+
+
+@pytest.mark.parametrize("pos,rounds", BOARD_POSITIONS)
+def test_solver_agrees_with_naive_minimax_on_boards(pos, rounds):
+    """On board positions the CP-SAT forced-win check and the plain minimax give the same answer."""
+    solver = ForcedWin(pos, 0, rounds).run()
+    naive = NaiveSearch(pos, 0, rounds).wins()
+    assert solver.verdict == ("proved" if naive else "refuted"), solver.lines
+
+
+def test_benchmark_runs_on_a_board(capsys):
+    """The benchmark's positions stand on a board."""
+    from solver.bench.victory import main, position
+    assert position(1, 1).board is not None
+    assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
+
+
+def test_refutation_when_every_winning_blow_is_struck_back():
+    """Two flyers of one life each: whichever attacks, the strike back destroys the attacker too, so neither player
+    can ever win; the analysis refutes it (the opponent never attacks, the dice go against the player) and the
+    exhaustive reference agrees."""
+    a = Unit("a", 0, 1, 1, (2, 2, 2), flying=True)
+    b = Unit("b", 1, 1, 1, (3, 2, 3), flying=True)
+    res = DecisiveAdvantage(Position((a, b), DICE, ("alice", "bob"), RULES)).run()
+    assert res.verdict == "refuted", res
+    assert "if bob never attacks and the dice always go against alice" in res.counterexample[0]
+    assert "INFEASIBLE" in res.counterexample[0] and "alice never wins" in res.counterexample[1]
+    no_counter = Position((a, b), DICE, ("alice", "bob"), RULES, counterstrike=False)
+    assert DecisiveAdvantage(no_counter).run().verdict == "proved", "without strikes back alice kills b at once"

@@ -12,20 +12,15 @@ GAME = "berserk"
 
 
 class ChoiceSubphase(EventBase):
-    """A player's Choice subphase: the movements and obligatory abilities they declare."""
+    """The end of a player's Choice subphase: an obliged card that has not moved (a declared ``move`` action that
+    resolved) dies, unless another obligatory ability was declared."""
 
     type: Literal["choice_subphase"]
     player: Id
-    moves: dict[Id, Id] = Field(default_factory=dict, description="object id -> cell it is declared to move to")
     obligatory: list[Name] = Field(default_factory=list, description="other obligatory abilities declared instead")
     free: bool = Field(default=False, description="the declarations are not given: the solver explores every "
                                                   "choice (move to a free adjacent cell, or let the card die)")
-    refs: ClassVar[dict[str, str]] = {"player": "player", "moves": "object"}
-
-    def references(self) -> list[tuple[str, str]]:
-        """The player, the moved objects and the cells they move to."""
-        return super().references() + [("cell", c) for c in self.moves.values()]
-
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
 
 
 class Recruit(EventBase):
@@ -78,9 +73,15 @@ class CardVictory(EventBase):
 
 
 class CheckVictory(EventBase):
-    """The clean-victory conditions of 602.1 are checked (no creatures left, decisive advantage)."""
+    """The clean-victory conditions of 602.1 are checked: no creatures left, and for the players named, a decisive
+    advantage decided by the victory analysis on the position at this point."""
 
     type: Literal["check_victory"]
+    decisive_advantage: list[Id] = Field(default_factory=list, description="players whose decisive advantage the "
+                                                                           "victory analysis decides here")
+    judge_ruled: list[Id] = Field(default_factory=list, description="players a judge has ruled to hold a decisive "
+                                                                    "advantage here: a ruling, kept apart from the proof")
+    refs: ClassVar[dict[str, str]] = {"decisive_advantage": "player", "judge_ruled": "player"}
 
 
 EVENTS: tuple = (ChoiceSubphase, Recruit, LoseControl, PenaltyLoss, DeclareRedeal, CardVictory, CheckVictory)

@@ -5,10 +5,13 @@ Run it (it is not part of the test run):
     python -m solver.bench.victory                # 1-3 creatures a side, 1-3 rounds, naive capped at 60 s
     python -m solver.bench.victory --max-creatures 4 --max-rounds 3 --cap 60
 
-The positions: n protected creatures (life 4, strike 2-3-4, protection from non-magical
-attacks of strength 3 or more) against n creatures striking 3-4-5 with 2h lives, where h
-is the horizon: the claimant wins within h rounds whatever the dice and the replies, so
-both searches must prove a forced win (the naive one by trying every reply and every die
+The positions stand on a board of two rows and n columns: n protected creatures (life 4,
+strike 2-3-4, protection from non-magical attacks of strength 3 or more, movement 1) on the
+first row, each facing one of n creatures striking 3-4-5 with 2h lives on the second row,
+where h is the horizon. A creature reaches only what stands next to a cell it can get to
+over free cells, so at first each one reaches only the creature in front of it; a gap opens
+as creatures fall. The claimant wins within h rounds whatever the dice and the replies,
+so both searches must prove a forced win (the naive one by trying every reply and every die
 value). Each naive run stops at the cap; once a size times out, larger ones are skipped.
 """
 from __future__ import annotations
@@ -18,15 +21,18 @@ import time
 
 from solver.victory.bounded import ForcedWin
 from solver.registry import ruleset_for
-from solver.victory.model import DEFAULT_COMBAT, Position, Unit, dice_from
+from models.scenario import Board as SBoard
+from solver.victory.model import DEFAULT_COMBAT, Board, Position, Unit, dice_from
 from solver.victory.naive import NaiveSearch, Timeout
 
 
 def position(n: int, rounds: int) -> Position:
-    """n protected creatures against n creatures that need ``rounds`` weak strikes each."""
-    mine = [Unit(f"k{i}", 0, 4, 4, (2, 3, 4), protect_nonmagical=3) for i in range(n)]
-    theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5)) for i in range(n)]
-    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules)
+    """On a 2 x n board, n protected creatures facing n creatures that need ``rounds`` weak strikes each."""
+    grid = SBoard(rows=2, cols=n)
+    mine = [Unit(f"k{i}", 0, 4, 4, (2, 3, 4), protect_nonmagical=3, cell=f"r1c{i + 1}") for i in range(n)]
+    theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5), cell=f"r2c{i + 1}") for i in range(n)]
+    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules,
+                    board=Board.of(grid.all_cells(), grid.neighbours()))
 
 
 def run_solver(pos: Position, rounds: int, cap: float) -> tuple[str, float]:

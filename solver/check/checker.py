@@ -14,13 +14,13 @@ from models.results import (
     ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Step, Verdict,
 )
 from models.scenario import Scenario
-from solver.encoding.compile import Compiler
+from solver.encoding.compile import Compiler, ScenarioError
 from solver.encoding.cp import Cat, Lit
 from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.registry import ruleset_for, vocabulary_for
-from solver.check import precedence, rulebook, trace
+from solver.check import precedence, proofs, rulebook, trace
 from solver.victory.analysis import check_claims
 
 
@@ -75,9 +75,11 @@ class ScenarioCheck:
         self._check_rule_ids()
         comp = Compiler(self.sc, self.rs)
         comp.compile_events()
+        res.proofs = proofs.settle(comp, self.options)
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
+        reads.update({f"pre{k}": lit for k, (_, lit, _) in enumerate(comp.preconditions)})
         contests = precedence.contests(comp)
         final = comp.stage.index
         self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [final]
@@ -87,6 +89,7 @@ class ScenarioCheck:
         engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
         engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
         outcomes, complete, unknown = self._enumerate(engine, obs, reads, comp, contests)
+        self._check_preconditions(comp, outcomes, None if complete else engine)
         res.outcomes_complete = complete
         stage0 = {k: v for k, v in outcomes[0].values.items() if k.startswith("0|")} if outcomes else {}
         res.outcomes = [_outcome(i, o, stage0, comp) for i, o in enumerate(outcomes)]
@@ -105,12 +108,32 @@ class ScenarioCheck:
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
+        _undecided_proofs(res, self.sc)
         res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
         res.status = _status(res)
         return res
+
+    def _check_preconditions(self, comp: Compiler, outcomes: list[Observed], engine: Engine | None) -> None:
+        """What an event needs in every outcome (an action on the stack to resolve): an outcome without it is a
+        located error at the first such event, with the statuses it has there instead (in any order of enumeration).
+        When the outcomes were not all enumerated (``engine`` given), a solve looks for one beyond them."""
+        for k, (i, lit, message) in enumerate(comp.preconditions):
+            ev = self.sc.events[i]
+            if lit is comp.rm.false:  # known from the events alone
+                raise ScenarioError(f"events[{i}] ({ev.type}): {message}")
+            bad = [o for o in outcomes if not o.reads[f"pre{k}"]]
+            if not bad and engine is not None and engine.solve([comp.rm.neg(lit)])[0] is Answer.SAT:
+                raise ScenarioError(f"events[{i}] ({ev.type}): {message} (in an outcome beyond the first "
+                                    f"{len(outcomes)})")
+            if not bad:
+                continue
+            action = getattr(ev, "action", None)
+            seen = sorted({o.values.get(f"{comp.boundaries[i]}|status.{action}", "?") for o in bad})
+            raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
+                                f"{len(bad)} of {len(outcomes)} outcome(s)")
 
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:
@@ -269,6 +292,24 @@ class ScenarioCheck:
 
 
 # -- helpers ---------------------------------------------------------------------------
+def _undecided_proofs(res: ScenarioResult, sc: Scenario) -> None:
+    """A proof left ``unknown`` leaves its fact free in some position: an expectation about a state from its event
+    on whose verdict could hang on it (``possible``, or a count of outcomes) is ``unknown``, never a pass."""
+    open_ = [p for p in res.proofs if p.verdict == "unknown"]
+    if not open_:
+        return
+    first = min(p.event for p in open_)
+    names = "; ".join(f"{p.kind} of {p.player} at event {p.event}" + (f" ({p.message})" if p.message else "")
+                      for p in open_)
+    for e in res.expectations:
+        ex = sc.expect[e.index]
+        after = ex.at is None or ex.at >= first
+        whole = ex.unique is not None or ex.outcomes is not None
+        if after and (e.verdict is Verdict.POSSIBLE or whole):
+            e.verdict, e.passed = Verdict.UNKNOWN, False
+            e.message = f"depends on a proof that is unknown: {names}"
+
+
 def _has_state_atoms(ex: Expectation) -> bool:
     return any(n not in ("unique", "outcomes") for n in ex.atom_names())
 

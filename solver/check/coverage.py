@@ -47,7 +47,7 @@ class Covered:
 
 def model_rules(loaded: LoadedScenario) -> set[str]:
     """The rule ids whose literals the checker's models of this scenario hold (events, expectations, precedence,
-    and the combat rules when it has victory claims)."""
+    and the combat rules when it has victory claims or asks a victory check for a decisive advantage)."""
     sc = loaded.scenario
     rs = ruleset_for(sc.game)
     comp = Compiler(sc, rs)
@@ -58,7 +58,7 @@ def model_rules(loaded: LoadedScenario) -> set[str]:
     precedence.prepare(comp, precedence.contests(comp), [comp.stage.index])
     out = set(comp.rm.rules)
     combat = getattr(rs, "combat_rules", None)
-    if sc.claims and combat is not None:
+    if (sc.claims or comp.proofs) and combat is not None:
         out |= set(vars(combat).values())
     return out
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Callable
 
 from models.effects import Effect, Selector
 from models.expectations import ACTION_STATUSES, Expectation
@@ -38,6 +39,29 @@ class ObjInfo:
     data: GameObject | None
 
 
+@dataclass
+class ProofRequest:
+    """A fact a rule reads that an outside proof settles (a victory analysis), per state of its stage.
+
+    Before solving, every state the rules allow at that stage is projected on ``observe`` and ``decide`` is asked;
+    its verdict enters the model as the fact literal ``name`` (``solver.check.proofs``), never as a silent assert.
+    """
+
+    name: str
+    event: int
+    player: str
+    kind: str
+    #: the literal the rule reads ("the player holds a decisive advantage here")
+    claim: Lit
+    #: what the proof reads: state name -> variable (Cat, integer variable or literal) at the stage
+    observe: dict[str, object]
+    #: (state values, solver options) -> an answer with ``verdict`` (proved/refuted/unknown), ``certificate``,
+    #: ``counterexample``, ``message``
+    decide: Callable[[dict[str, str], object], object]
+    #: state values -> the names among them that decide the position (the others do not matter there)
+    needed: Callable[[dict[str, str]], list[str]] | None = None
+
+
 class Compiler:
     """Builds the model: domains, stage 0 facts, event stages, expectation literals."""
 
@@ -62,6 +86,12 @@ class Compiler:
         self.actions: list[str] = []
         #: effects that a later begin_effect event starts (inactive until then, even if static)
         self.pending: set[str] = set()
+        #: (event index, literal, message): what an event needs in every outcome; an outcome without it is a
+        #: located error (the checker reads them)
+        self.preconditions: list[tuple[int, Lit, str]] = []
+        #: facts the rules read that an outside proof settles before solving (``solver.check.proofs``)
+        self.proofs: list[ProofRequest] = []
+        self.event_index = 0
         self._collect()
         self._build_domains()
         self.stages.append(self._stage0())

@@ -62,20 +62,34 @@ def reference_verdict(w: World, ex: Expectation, traces: list) -> str:
 
 
 def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:
-    """Compare a checker result with the reference: outcome sets, every outcome validated, every verdict."""
+    """Compare a checker result with the reference: outcome sets, every outcome validated, every verdict; and an event
+    that needs what it does not have (an action not on the stack to resolve) is a located error on both sides."""
     cmp = Comparison(scenario=sc.id)
     w = build_world(sc, rules_for(sc.game))
+    traces = enumerate_traces(sc, w) if has_needs(w, sc) else None
+    bad = needs_broken(w, sc, traces) if traces is not None else None
+    if bad is not None:
+        error = res.error or ""
+        if res.status is not ScenarioStatus.ERROR:
+            cmp.disagree(f"events[{bad}] ({sc.events[bad].type}) needs what it does not have in a reference trace, "
+                         f"but the checker reports no error")
+        elif f"events[{bad}] " not in error:
+            cmp.disagree(f"the reference finds events[{bad}] in error first; the checker: {error}")
+        return cmp
     if res.status is ScenarioStatus.ERROR:
         cmp.skipped = f"checker error: {res.error}"
         return cmp
     if not res.outcomes_complete or res.status is ScenarioStatus.UNKNOWN:
         cmp.skipped = "checker enumeration incomplete"
         return cmp
+    if any(p.verdict == "unknown" for p in res.proofs):
+        cmp.skipped = "a proof the scenario asks for is unknown"
+        return cmp
     for o in res.outcomes:
-        bad = validate(sc, o.trace, w)
-        if bad:
-            cmp.disagree(f"outcome {o.index} breaks {', '.join(broken_rules(bad))}: {bad[0]}")
-    traces = enumerate_traces(sc, w)
+        bad_trace = validate(sc, o.trace, w)
+        if bad_trace:
+            cmp.disagree(f"outcome {o.index} breaks {', '.join(broken_rules(bad_trace))}: {bad_trace[0]}")
+    traces = traces if traces is not None else enumerate_traces(sc, w)
     mine = {project(w, t) for t in traces}
     theirs = {project(w, o.trace) for o in res.outcomes}
     cmp.solver_outcomes, cmp.reference_outcomes = len(theirs), len(mine)
@@ -92,6 +106,20 @@ def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:
             cmp.disagree(f"expect[{er.index}] ({er.description}): checker {er.verdict.value}, reference {want}")
     compare_rules(cmp, w, sc, res, traces)
     return cmp
+
+
+def has_needs(w: World, sc: Scenario) -> bool:
+    """Does some event need something of the state before it (``event_needs`` of the game's reference)?"""
+    return any(w.rules.event_needs(w, ev) is not None for ev in sc.events)
+
+
+def needs_broken(w: World, sc: Scenario, traces: list) -> int | None:
+    """The first event whose need fails in some reference trace (the state before it), or None."""
+    for i, ev in enumerate(sc.events):
+        need = w.rules.event_needs(w, ev)
+        if need is not None and any(t[i].get(need[0]) != need[1] for t in traces):
+            return i
+    return None
 
 
 def compare_rules(cmp: Comparison, w: World, sc: Scenario, res: ScenarioResult, traces: list) -> None:

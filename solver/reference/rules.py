@@ -91,6 +91,11 @@ class CoreRules:
     def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
         """Rules triggered by an object arriving somewhere (override)."""
 
+    def event_needs(self, w: World, ev) -> tuple[str, str] | None:
+        """(state key, value) an event needs in the state before it, or else the scenario is in error (override;
+        none by default)."""
+        return None
+
     # -- derived characteristics -------------------------------------------------
     def applies(self, w: World, st: State, e: Effect, obj: str) -> bool:
         """The effect is active and applies to ``obj`` now."""

@@ -10,20 +10,29 @@ cannot lose") is settled in this order:
 
 1. Inductive proof, a counterexample-guided loop over an attack policy:
    - invariant: no opponent creature can damage the player's creatures, whether
-     it attacks or strikes back at the policy's attackers, under any die value
-     (CP-SAT searches creature, target, die value and mode: INFEASIBLE proves it);
-   - ranking: the player attacks the first living opponent creature (in scenario
-     order) with the policy's attackers; (living opponent creatures, life of that
-     creature) decreases lexicographically in every round, for every life it may
-     have, every die value and every reply (CP-SAT search for a round where it
-     does not: INFEASIBLE proves it). Counterexamples refine the policy.
-2. Refutation, an opponent creature the player can never destroy: under some
-   die values (the same every round) every attack the player can make deals less
-   than its life and no more than it heals per round (CP-SAT finds the dice).
-3. Refutation, the opponent (with the dice on their side) forces the player to
-   lose every creature within ``victory_horizon`` rounds (bounded search).
-4. Bounded proof: the player forces the win within the horizon whatever happens.
-5. Otherwise ``unknown``, with why the proof failed.
+     it attacks (on a board: for any lives of the creatures in the way) or strikes
+     back at the policy's attackers, under any die value (CP-SAT searches
+     creature, target, die value and mode: INFEASIBLE proves it);
+   - ranking: the player attacks the first living opponent creature in the
+     policy's order (each the first, in scenario order, that the player's
+     creatures can strike once the earlier ones are gone) with the policy's
+     attackers; (living opponent creatures, life of that creature) decreases
+     lexicographically in every round, for every life it may have, every die value
+     and every reply (CP-SAT search for a round where it does not: INFEASIBLE
+     proves it). Counterexamples refine the policy.
+2. Refutation, the opponent (with the dice on their side) forces the player to
+   lose every creature within ``victory_horizon`` rounds (bounded search): the
+   line of play.
+3. Refutation, an opponent creature the player can never destroy: no creature of
+   the player can ever reach it, or under some die values (the same every round)
+   every attack the player can make deals less than its life and no more than it
+   heals per round (CP-SAT finds the dice).
+4. Refutation, the player never wins: with the opponent never attacking and the dice
+   always against the player (each attack its weakest damage, each strike back its
+   strongest), no turn of the player's wins from any position not won yet (one
+   CP-SAT search over every life and declaration: INFEASIBLE).
+5. Bounded proof: the player forces the win within the horizon whatever happens.
+6. Otherwise ``unknown``, with why the proof failed.
 """
 from __future__ import annotations
 
@@ -35,7 +44,9 @@ from solver.encoding.compile import ScenarioError
 from solver.registry import ruleset_for
 from solver.victory.bounded import Deadline, ForcedWin, describe_attack
 from solver.victory.encode import CombatModel, turn_side
-from solver.victory.model import TIERS, CombatError, Position, combat_options, damage, position_from, reaches, strike
+from solver.victory.model import (
+    TIERS, CombatError, Position, combat_options, damage, on_board_reach, position_from, reaches, strike,
+)
 
 MAX_POLICIES = 60
 
@@ -62,6 +73,7 @@ class DecisiveAdvantage:
         self.solves = 0
         self.me, self.them = pos.players
         self.invariant_core: list[str] = []
+        self.order = policy_order(pos)
 
     def _solve(self, cm: CombatModel):
         left = self.deadline - time.monotonic()
@@ -90,16 +102,19 @@ class DecisiveAdvantage:
         if proof.verdict == "proved":
             return proof
         why = proof.counterexample
-        safe = self.unkillable()
-        if safe:
-            return Analysis("refuted", counterexample=safe + ["(the inductive proof fails: " + "; ".join(why) + ")"])
         loss = ForcedWin(self.pos, 1, self.horizon, dice_owner="E", time_limit=self.time_limit,
                          deadline=self.deadline).run()
         self.solves += loss.solves
+        safe = self.unkillable()
         if loss.verdict == "proved":
             return Analysis("refuted", counterexample=why + [
                 f"{self.them}, with the dice going their way, destroys every creature of {self.me} within "
-                f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines)
+                f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines + (safe or []))
+        if safe:
+            return Analysis("refuted", counterexample=safe + ["(the inductive proof fails: " + "; ".join(why) + ")"])
+        stuck = self.never_wins()
+        if stuck:
+            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"])
         win = ForcedWin(self.pos, 0, self.horizon, time_limit=self.time_limit, deadline=self.deadline).run()
         self.solves += win.solves
         if win.verdict == "proved":
@@ -128,12 +143,12 @@ class DecisiveAdvantage:
                     return Analysis("failed", counterexample=why)
                 banned.add((p, o))
                 continue
-            for o in self.pos.side(1):
-                proved, bad = self.rank_search(o.id, use[o.id])
+            for o in self.order:
+                proved, bad = self.rank_search(o, use[o])
                 if not proved:
                     dice, dealt, line = bad
                     why = [line]
-                    cuts.append((o.id, dice, dealt))
+                    cuts.append((o, dice, dealt))
                     break
             else:
                 return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts)))
@@ -147,6 +162,8 @@ class DecisiveAdvantage:
         for (p, o), lit in use.items():
             if not reaches(cm.units[p], cm.units[o]):
                 rm.implies(self.pos.rules.reach, [], rm.neg(lit))
+            elif not on_board_reach(self.pos, cm.units[p], cm.units[o], self.standing_while(o)):
+                rm.implies(self.pos.rules.melee, [], rm.neg(lit))
             if (p, o) in banned:
                 m.add(lit == 0)
         for o in self.pos.side(1):
@@ -161,9 +178,11 @@ class DecisiveAdvantage:
         return {o.id: [p.id for p in self.pos.side(0) if s.boolean_value(use[p.id, o.id])] for o in self.pos.side(1)}
 
     def harm_search(self, use):
-        """Counterexample to the invariant: an opponent creature, a target, a die value with damage > 0."""
+        """Counterexample to the invariant: an opponent creature, a target, a die value with damage > 0; on a board,
+        with the target within its reach for some lives of every creature (who stands in the way)."""
         cm = CombatModel(self.pos)
         rm, m, die = cm.rm, cm.m, cm.die()
+        lives = {u.id: cm.free_life(u) for u in self.pos.units}
         picks = []
         for o in self.pos.side(1):
             for p in self.pos.side(0):
@@ -175,6 +194,9 @@ class DecisiveAdvantage:
                     if not possible:
                         rule = self.pos.rules.reach if mode == "attacks" else self.pos.rules.counterstrike
                         rm.implies(rule, [], rm.neg(lit))
+                    elif mode == "attacks":
+                        m.add_bool_and([cm.reach(lives, o, p), cm.alive(lives[o.id]),
+                                        cm.alive(lives[p.id])]).only_enforce_if(lit)
                     dmg = cm.damage(o, p, die)
                     m.add(dmg >= 1).only_enforce_if(lit)
                     picks.append((lit, mode, o, p))
@@ -199,7 +221,7 @@ class DecisiveAdvantage:
         pos = self.pos
         cm = CombatModel(pos)
         m = cm.m
-        order = [o.id for o in pos.side(1)]
+        order = self.order
         lives = {}
         for u in pos.units:
             if u.side == 0:
@@ -240,14 +262,51 @@ class DecisiveAdvantage:
                f"{pos.dice.sides}, attacking or striking back: CP-SAT counterexample search INFEASIBLE"
                + (f" [rules: {', '.join(core)}]" if core else "")]
         out.append(f"policy: every round {self.me}'s creatures attack the first living creature of {self.them} in the "
-                   f"order {', '.join(o.id for o in pos.side(1))}; attackers: "
+                   f"order {', '.join(self.order)}; attackers: "
                    + "; ".join(f"{o} <- {', '.join(ps)}" for o, ps in use.items()))
         out.append(f"ranking: (living creatures of {self.them}, life of the attacked one) decreases every round "
                    f"under every die value and reply:")
-        for o in pos.side(1):
-            out.append("  " + self.rank_search(o.id, use[o.id])[1])
+        for o in self.order:
+            out.append("  " + self.rank_search(o, use[o])[1])
         out.append(f"CEGAR: {policies} candidate policy(ies), {counterexamples} counterexample(s) refined away")
         return out
+
+    def standing_while(self, focus: str) -> list:
+        """The creatures standing while the policy attacks ``focus``: the player's, and the opponent's from ``focus``
+        on in the policy's order (the earlier ones are gone)."""
+        units = {u.id: u for u in self.pos.units}
+        return list(self.pos.side(0)) + [units[o] for o in self.order[self.order.index(focus):]]
+
+    # -- 3b. the player never wins against a passive opponent and the dice -----------------------------------------
+    def never_wins(self) -> list[str] | None:
+        """Counterexample: if the opponent never attacks and the dice always go against the player (each attack rolls
+        its weakest damage, each strike back its strongest), no turn of the player wins from any position that is not
+        won yet (CP-SAT search over every life and every declaration: INFEASIBLE), so the player never wins."""
+        pos = self.pos
+        cm = CombatModel(pos)
+        m = cm.m
+        lives = {u.id: cm.free_life(u) for u in pos.units}
+        m.add_bool_or([cm.rm.neg(cm.won(lives, 0))])
+        tv = cm.turn_vars(0)
+        rolls = []
+        for (a, t), x in tv.moves.items():
+            ua, ut = cm.units[a], cm.units[t]
+            low = min(pos.dice.values(), key=lambda v: (damage(ua, ut, pos.dice, v), v))
+            high = max(pos.dice.values(), key=lambda v: (damage(ut, ua, pos.dice, v), -v))
+            m.add(tv.att_die[a] == low).only_enforce_if(x)
+            m.add(tv.def_die[a] == high).only_enforce_if(x)
+            rolls.append(f"{a} on {t}: die {low} ({TIERS[pos.dice.tier(low)]}), {damage(ua, ut, pos.dice, low)} damage"
+                         + (f", struck back with die {high} ({TIERS[pos.dice.tier(high)]}), "
+                            f"{damage(ut, ua, pos.dice, high)} damage" if pos.counterstrike else ""))
+        after, _ = cm.turn(lives, tv)
+        m.add_bool_or([cm.won(after, 0)])
+        status, _, core = self._solve(cm)
+        if status != "unsat":
+            return None
+        return [f"if {self.them} never attacks and the dice always go against {self.me}, no turn of {self.me}'s wins "
+                f"from any position not won yet: CP-SAT search over every life and declaration INFEASIBLE"
+                + (f" [rules: {', '.join(core)}]" if core else "") + f"; the rolls: " + "; ".join(rolls),
+                f"so {self.me} never wins (602.1): no decisive advantage"]
 
     # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
     def unkillable(self) -> list[str] | None:
@@ -256,7 +315,7 @@ class DecisiveAdvantage:
         for o in pos.side(1):
             cm = CombatModel(pos)
             m = cm.m
-            hitters = [p for p in pos.side(0) if reaches(p, o)]
+            hitters = [p for p in pos.side(0) if reaches(p, o) and on_board_reach(pos, p, o, (p, o))]
             dice = {p.id: cm.die() for p in hitters}
             if hitters:
                 total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
@@ -267,7 +326,10 @@ class DecisiveAdvantage:
                 continue
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
-                        + (" (it flies and none of them flies or shoots)" if o.flying else "")
+                        + (" (it flies and none of them flies or shoots)" if o.flying else
+                           f" (on the board it stands on {o.cell or 'no cell'}: none of them can get next to it over "
+                           f"free cells within its movement, or shoot it, even with every other creature gone)"
+                           if pos.board is not None else "")
                         + f": it can never be destroyed, so {self.me} never wins (602.1)"]
             parts = []
             for p in hitters:
@@ -280,6 +342,19 @@ class DecisiveAdvantage:
                     f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "
                     f"round: " + "; ".join(parts)]
         return None
+
+
+def policy_order(pos: Position) -> list[str]:
+    """The opponent's creatures in the order the policy attacks them: each time the first (in scenario order) that
+    some creature of the player can strike once the earlier ones are gone and the rest still stand."""
+    mine, left, order = pos.side(0), list(pos.side(1)), []
+    while left:
+        standing = list(mine) + left
+        pick = next((o for o in left if any(reaches(p, o) and on_board_reach(pos, p, o, standing) for p in mine)),
+                    left[0])
+        order.append(pick.id)
+        left.remove(pick)
+    return order
 
 
 # -- claims -------------------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.encoding.cp import RuleModel
-from solver.victory.model import Position, Unit, reaches
+from solver.victory.model import Position, Unit, reaches, shoots
 
 Lives = dict[str, object]
 Moves = dict[tuple[str, str], object]
@@ -40,6 +40,7 @@ class CombatModel:
         self.units = {u.id: u for u in pos.units}
         self.max_strike = max([max(u.strikes) for u in pos.units] + [1])
         self._n = itertools.count()
+        self._reach: dict[tuple, object] = {}
 
     def _name(self, base: str) -> str:
         return f"{base}#{next(self._n)}"
@@ -107,6 +108,50 @@ class CombatModel:
         rm.enforce(pos.rules.strike, m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
         return d
 
+    def walk(self, lives: Lives, a: Unit) -> dict[str, object]:
+        """Cell -> literal: ``a`` can get to that cell this turn (its own, or a free cell within ``a.move`` steps over
+        free cells; a cell where a living creature stands is not free). A definition over the lives."""
+        key = ("walk", _ids(lives), a.id)
+        if key in self._reach:
+            return self._reach[key]
+        rm, board = self.rm, self.pos.board
+        standing: dict[str, list] = {}
+        for u in self.pos.units:
+            if u.id != a.id and u.cell is not None:
+                standing.setdefault(u.cell, []).append(self.alive(lives[u.id]))
+        free = {c: rm.neg(rm.any_of(standing.get(c, []))) for c in board.cells}
+        layer = {a.cell: rm.true}
+        for _ in range(a.move):
+            nxt = dict(layer)
+            for c in board.cells:
+                via = [layer[d] for d in board.next_to(c) if d in layer]
+                if via:
+                    nxt[c] = rm.any_of([layer.get(c, rm.false), rm.all_of([free[c], rm.any_of(via)])])
+            layer = nxt
+        self._reach[key] = layer
+        return layer
+
+    def reach(self, lives: Lives, a: Unit, t: Unit):
+        """Literal: on the board, ``a`` can strike ``t`` this turn with these lives: it gets next to ``t`` over free
+        cells (the melee rule) or shoots it within range (the ranged rule). Always true without a board, and for a
+        flyer (``reaches`` decides who may attack a flyer)."""
+        rm, pos = self.rm, self.pos
+        if pos.board is None or a.flying or t.flying:
+            return rm.true
+        key = ("reach", _ids(lives), a.id, t.id)
+        if key in self._reach:
+            return self._reach[key]
+        lit = rm.new_bool(self._name(f"reach.{a.id}.{t.id}"))
+        if shoots(pos, a, t):
+            rm.implies(pos.rules.ranged, [], lit)
+        else:
+            layer = self.walk(lives, a) if a.cell is not None and t.cell is not None else {}
+            near = rm.any_of([layer[c] for c in pos.board.next_to(t.cell) if c in layer]) if layer else rm.false
+            rm.implies(pos.rules.melee, [near], lit)
+            rm.implies(pos.rules.melee, [lit], near)
+        self._reach[key] = lit
+        return lit
+
     def _dealt(self, act, dmg, rule: str):
         e = self.m.new_int_var(0, self.max_strike, self._name("dealt"))
         self.rm.enforce(rule, self.m.add(e == dmg), [act])
@@ -118,12 +163,14 @@ class CombatModel:
         return self.rm.int_ge(life, 1)
 
     def turn(self, lives: Lives, tv: TurnVars) -> tuple[Lives, dict]:
-        """One turn: every declared attack on a living target strikes it, and the target strikes back."""
+        """One turn: every declared attack on a living target within reach strikes it, and the target strikes back
+        (an attack out of reach does not happen)."""
         rm, m, pos = self.rm, self.m, self.pos
         incoming: dict[str, list] = {u: [] for u in lives}
         acts = {}
         for (a, t), x in tv.moves.items():
-            act = rm.all_of([x, self.alive(lives[a]), self.alive(lives[t])])
+            act = rm.all_of([x, self.alive(lives[a]), self.alive(lives[t]), self.reach(lives, self.units[a],
+                                                                                       self.units[t])])
             acts[a, t] = act
             ua, ut = self.units[a], self.units[t]
             incoming[t].append(self._dealt(act, self.damage(ua, ut, tv.att_die[a]), pos.rules.strike))
@@ -190,6 +237,11 @@ class CombatModel:
         if st == cp_model.MODEL_INVALID:
             raise RuntimeError(f"invalid CP-SAT model: {m.validate()}")
         return "unknown", s, []
+
+
+def _ids(lives: Lives) -> tuple:
+    """The identity of a lives map: its variables' indices (a cache key that outlives the dict)."""
+    return tuple((u, int(v.index)) for u, v in sorted(lives.items()))
 
 
 def turn_side(pos: Position, t: int) -> int:

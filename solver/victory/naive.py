@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import time
 
-from solver.victory.model import Position, damage, reaches
+from solver.victory.model import Position, damage, on_board_reach, reaches
 
 Lives = tuple[int, ...]
 
@@ -29,11 +29,15 @@ def won(pos: Position, lives: Lives, side: int) -> bool:
 
 
 def moves(pos: Position, lives: Lives, side: int) -> list[tuple[tuple[int, int], ...]]:
-    """Every declaration of a turn: each living creature attacks one reachable living enemy or none."""
+    """Every declaration of a turn: each living creature attacks one living enemy within reach (on the board: over
+    free cells, or within range) or none."""
     mine, theirs = alive(pos, lives, side), alive(pos, lives, 1 - side)
+    standing = [u for u, v in zip(pos.units, lives) if v > 0]
     options = []
     for a in mine:
-        opts = [None] + [t for t in theirs if reaches(pos.units[a], pos.units[t])]
+        ua = pos.units[a]
+        opts = [None] + [t for t in theirs if reaches(ua, pos.units[t])
+                         and on_board_reach(pos, ua, pos.units[t], standing)]
         options.append([(a, t) for t in opts])
     return [tuple(x for x in combo if x[1] is not None) for combo in itertools.product(*options)]
 

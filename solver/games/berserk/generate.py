@@ -1,10 +1,12 @@
-"""Random small Berserk scenarios: the core generator plus declared actions, conservation, control and 602.1 events."""
+"""Random small Berserk scenarios: the core generator plus declared actions, moves, conservation (with symbiotes and
+equipment), control and 602.1 events (with decisive advantages the victory analysis decides)."""
 from __future__ import annotations
 
 from solver.games.core.generate import ABILITIES, CoreGen
+from solver.reference.generate import vary_expectation
 
 BERSERK_KINDS = ("open", "close", "reveal", "hide", "accumulate_tokens", "give_token", "lose_ability", "finishing_blow",
-                 "take_control", "summon", "revive", "incarnate")
+                 "take_control", "summon", "revive", "incarnate", "move", "move")
 #: Berserk 532/602 events (control, squads, clean victory), generated with two players
 BERSERK_VICTORY = ("recruit", "lose_control", "penalty_loss", "declare_redeal", "card_victory", "check_victory",
                    "concede")
@@ -15,6 +17,11 @@ class BerserkGen(CoreGen):
 
     game = "berserk"
     zones = ("play", "play", "play", "auxiliary", "hand", "deck", "graveyard", "outside")
+
+    def __init__(self, rng) -> None:
+        super().__init__(rng)
+        #: declared action -> how far the events took it ("declared", "started", "done")
+        self.stage_of: dict[str, str] = {}
 
     def obj_flags(self, flags: dict) -> None:
         """Sometimes a card already has the duty to move."""
@@ -28,9 +35,19 @@ class BerserkGen(CoreGen):
             o["types"] = ["terrain"]
 
     def obj_properties(self, o: dict, i: int) -> None:
-        """Sometimes 'cannot be taken into a squad with [text]'."""
+        """Sometimes 'cannot be taken into a squad with [text]'; a creature has lives and a strike (the victory
+        analysis reads them), sometimes a protection, regeneration, movement."""
+        r = self.r
         if i and self.chance(0.2):
-            o.setdefault("properties", {})["not_with"] = self.r.choice([f"o{self.r.randint(0, i - 1)}", "hero", "light"])
+            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "light"])
+        if "creature" not in o["types"]:
+            return
+        o.setdefault("properties", {})["strike"] = "-".join(str(r.randint(0, 3)) for _ in range(3))
+        attrs = o.setdefault("attributes", {})
+        attrs.setdefault("life", r.randint(1, 3))
+        for name, lo, hi in (("protection_nonmagical", 1, 3), ("regen", 1, 1), ("move", 0, 2)):
+            if self.chance(0.15):
+                attrs[name] = r.randint(lo, hi)
 
     def event_kinds(self) -> list[str]:
         """Core events plus declarations, resolution, the Choice subphase and the 602.1 events."""
@@ -49,10 +66,8 @@ class BerserkGen(CoreGen):
         if kind == "declare":
             return self.declare(i)
         if kind in ("resolve", "start_execution", "finish_execution"):
-            return {"type": kind, "action": r.choice(self.declared)} if self.declared else None
+            return self.carry_on(kind)
         ev = {"type": "choice_subphase", "player": r.choice(self.players)}
-        if self.chance(0.3):
-            ev["moves"] = {r.choice(self.ids()): r.choice(self.cells)}
         if self.chance(0.2):
             ev["obligatory"] = ["attack_obligation"]
         if self.chance(0.5):
@@ -75,33 +90,66 @@ class BerserkGen(CoreGen):
             params["x"] = r.randint(0, 3)
         if kind in ("summon", "revive", "incarnate") and self.cells and self.chance(0.6):
             params["cell"] = r.choice(self.cells)
-        if kind not in ("take_control", "summon", "revive", "incarnate") and self.chance(0.15):
+        if kind == "move":
+            if not self.cells:
+                return self.declare(i)
+            params["cell"] = r.choice(self.cells)
+            ev.pop("targets", None)
+        if kind not in ("take_control", "summon", "revive", "incarnate", "move") and self.chance(0.15):
             params["cost"] = "none"
         if params:
             ev["params"] = params
         if self.chance(0.2):
             ev["card"] = True
         self.declared.append(aid)
+        self.stage_of[aid] = "declared"
         return ev
 
+    def carry_on(self, kind: str) -> dict | None:
+        """A resolve, start or finish of a declared action that the events may still find there (one that an earlier
+        event took off the stack is not drawn: that is a located error, the checker's tests' business)."""
+        wants = {"resolve": "declared", "start_execution": "declared", "finish_execution": "started"}[kind]
+        ready = [a for a in self.declared if self.stage_of.get(a) == wants]
+        if not ready:
+            return None
+        aid = self.r.choice(ready)
+        self.stage_of[aid] = {"resolve": "done", "start_execution": "started", "finish_execution": "done"}[kind]
+        return {"type": kind, "action": aid}
+
     def extra_events(self) -> list[dict]:
-        """Sometimes crowd a cell, then leave the move open."""
-        if self.cells and len(self.objects) > 1 and self.chance(0.5):
-            return self.crowding()
-        return []
+        """Sometimes crowd a cell, then judge the duty; sometimes end with a victory check that asks the victory
+        analysis for a decisive advantage (and sometimes carries a judge's ruling)."""
+        out = self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
+        if len(self.players) == 2 and self.chance(0.25):
+            out.append({"type": "check_victory", "decisive_advantage": self.r.sample(self.players, self.r.randint(1, 2))})
+            if self.chance(0.3):
+                out[-1]["judge_ruled"] = [self.r.choice(self.players)]
+        return out
 
     def crowding(self) -> list[dict]:
-        """A card moves onto another's cell, then a Choice subphase leaves the move open: several outcomes."""
+        """A card (a creature, a symbiote, equipment) moves onto another's cell, then the duty is judged: a declared
+        move, or a Choice subphase that leaves the move open (several outcomes), or one that kills."""
         r = self.r
-        creatures = [o for o in self.objects if "creature" in o["types"]]
-        placed = [o for o in creatures if o["zone"] == "play" and o.get("cell")]
-        if not placed or len(creatures) < 2:
+        placed = [o for o in self.objects if o["zone"] == "play" and o.get("cell")]
+        if not placed or len(self.objects) < 2:
             return []
         other = r.choice(placed)
-        mover = r.choice([o for o in creatures if o is not other])
-        cell = other["cell"]
-        return [{"type": "move", "object": mover["id"], "zone": "play", "cell": cell},
-                {"type": "choice_subphase", "player": mover.get("controller", mover["owner"]), "free": True}]
+        mover = r.choice([o for o in self.objects if o is not other])
+        cell, player = other["cell"], mover.get("controller", mover["owner"])
+        out = [{"type": "move", "object": mover["id"], "zone": "play", "cell": cell}]
+        if self.chance(0.3):
+            aid = f"step{len(self.events)}"
+            out += [{"type": "declare", "id": aid, "actor": player, "kind": "move", "source": mover["id"],
+                     "params": {"cell": r.choice(self.cells)}}, {"type": "resolve", "action": aid}]
+            self.declared.append(aid)
+            self.stage_of[aid] = "done"
+        return out + [{"type": "choice_subphase", "player": player, "free": self.chance(0.7)}]
+
+    def expectation(self) -> dict:
+        """Sometimes about the duty to move (of any card: an exempt one never has it)."""
+        if self.cells and self.chance(0.15):
+            return vary_expectation(self, {"object": self.r.choice(self.ids()), "flags": {"must_move": self.chance(0.5)}})
+        return super().expectation()
 
     def victory_event(self, kind: str) -> dict:
         """A Berserk control / clean-victory event (532.7, 532.8, 602.1)."""
@@ -109,6 +157,11 @@ class BerserkGen(CoreGen):
         ev: dict = {"type": kind}
         if kind != "check_victory":
             ev["player"] = r.choice(self.players)
+        else:
+            if self.chance(0.5):
+                ev["decisive_advantage"] = r.sample(self.players, r.randint(1, 2))
+            if self.chance(0.2):
+                ev["judge_ruled"] = [r.choice(self.players)]
         if kind == "recruit":
             ev["cards"] = r.sample(self.ids(), r.randint(1, min(2, len(self.objects))))
             if self.cells and self.chance(0.6):

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from models.events import Declare
 from solver.games.berserk.reference_squads import ControlVictoryRules
-from solver.reference.rules import CoreRules, Step
+from solver.games.berserk.reference_victory import DecisiveAdvantageReading
+from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
-NOT_CONSERVED = {"symbiote", "equipment"}
 MUST_MOVE = "must_move"
 #: action kind -> (flag it changes, value it sets, rule that makes it illegal when already so)
 FLAG_ACTIONS = {
@@ -18,7 +18,7 @@ FLAG_ACTIONS = {
     "reveal": ("revealed", True, "berserk.525.1.reveal"),
     "hide": ("revealed", False, "berserk.525.1.hide"),
 }
-#: action kinds paid for by closing their source (the control and entering actions cost nothing)
+#: action kinds paid for by closing their source (the control, entering and move actions cost nothing)
 PAYING = set(FLAG_ACTIONS) | {"accumulate_tokens", "give_token", "lose_ability", "finishing_blow"}
 
 
@@ -78,6 +78,12 @@ class BerserkRules(CoreRules):
                 and self.cost_keys(w, getattr(spec, "source", None)):
             w.note("berserk.payment")
 
+    def event_needs(self, w: World, ev) -> tuple[str, str] | None:
+        """Only an action on the stack resolves or starts executing, only an executing one finishes: anything else is
+        an error in the scenario (the state key and the value the event needs)."""
+        need = {"resolve": "on_stack", "start_execution": "on_stack", "finish_execution": "executing"}.get(ev.type)
+        return (key("status", ev.action), need) if need else None
+
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
         """berserk.526.1.executing."""
         self.finish_execution(w, prev, ev, step, completes="berserk.526.1.executing")
@@ -100,13 +106,39 @@ class BerserkRules(CoreRules):
         if w.cells:
             by_id = {o.id: o for o in w.sc.objects}
             for oid, info in w.objects.items():
-                if info.spec is None and not NOT_CONSERVED & set(info.types):
+                if info.spec is None and self.exempt_by(w, oid) is None:
                     data = by_id.get(oid)
                     w.add(key("flag", oid, MUST_MOVE), BOOL, "1" if data and data.flags.get(MUST_MOVE) else "0")
 
+    # -- conservation: who counts ------------------------------------------------------
+    def exempt_by(self, w: World, obj: str) -> str | None:
+        """The rule exempting a symbiote or equipment from conservation (None: the card counts)."""
+        types = w.objects[obj].types
+        if "symbiote" in types:
+            return "berserk.conservation.symbiote"
+        if "equipment" in types:
+            return "berserk.conservation.equipment"
+        return None
+
+    def placed(self, w: World) -> list[str]:
+        """The cards that may stand on a cell (not declared actions)."""
+        return [o for o, info in w.objects.items() if info.spec is None] if w.cells else []
+
+    def counts(self, w: World, obj: str) -> bool:
+        """Does the card count for conservation? A symbiote or equipment does not (its exemption is noted)."""
+        rule = self.exempt_by(w, obj)
+        if rule is not None:
+            w.note(rule)
+        return rule is None
+
+    def taken(self, w: World, st: State, cell: str, obj: str) -> bool:
+        """Another card that counts stands on ``cell`` in play (every card on a cell is weighed)."""
+        return any([q != obj and self.counts(w, q) and st[key("zone", q)] == "play" and st[key("cell", q)] == cell
+                    for q in self.placed(w) if q != obj])
+
     def obliged(self, w: World, obj: str) -> bool:
-        """Does the card carry the conservation duty flag?"""
-        return key("flag", obj, MUST_MOVE) in w.domains
+        """Does the card carry the conservation duty (a card that counts, with the flag)?"""
+        return key("flag", obj, MUST_MOVE) in w.domains and self.exempt_by(w, obj) is None
 
     # -- action kinds -------------------------------------------------------------------
     def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
@@ -127,7 +159,20 @@ class BerserkRules(CoreRules):
             t = target(spec)
             ok = self.value(w, st, t, "life") <= int(spec.params["x"]) and st[key("zone", t)] == "play"
             return [("berserk.card.finishing_blow", ok)]
+        if kind == "move":
+            card, cell = self._mover(w, spec)
+            here = st[key("cell", card)]
+            next_to = st[key("zone", card)] == "play" and here != NONE and cell in w.adjacency.get(here, ())
+            free = not (self.counts(w, card) and self.taken(w, st, cell, card))
+            return [("berserk.movement.adjacent", next_to), ("berserk.movement.free", free)]
         return super().kind_requirements(w, st, spec)
+
+    @staticmethod
+    def _mover(w: World, spec) -> tuple[str, str]:
+        """The moving card and the cell a move names."""
+        if not spec.source or not w.cells or str(spec.params["cell"]) not in w.cells:
+            raise Unsupported("a move needs a source and a cell of the board")
+        return spec.source, str(spec.params["cell"])
 
     def kind_apply(self, w: World, st: State, spec, step: Step) -> None:
         """The effect the action's text describes."""
@@ -147,11 +192,18 @@ class BerserkRules(CoreRules):
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:
                 step.set(key("cell", t), NONE, "berserk.card.finishing_blow")
+        elif kind == "move":
+            card, cell = self._mover(w, spec)
+            step.set(key("cell", card), cell, "berserk.movement")
+            if key("flag", card, MUST_MOVE) in w.domains:
+                step.set(key("flag", card, MUST_MOVE), "0", "berserk.movement")
         else:
             super().kind_apply(w, st, spec, step)
 
     def kind_pay(self, w: World, st: State, spec, step: Step) -> None:
-        """Paying closes the source, unless the action says it costs nothing."""
+        """Paying closes the source, unless the action says it costs nothing (a move costs nothing)."""
+        if spec.kind not in PAYING:
+            return
         for k in self.cost_keys(w, getattr(spec, "source", None)):
             if spec.params.get("cost", "close") == "close":
                 step.set(k, "0", "berserk.payment")
@@ -161,24 +213,43 @@ class BerserkRules(CoreRules):
         return [key("flag", source, "open")] if source and key("flag", source, "open") in w.domains else []
 
     # -- conservation ------------------------------------------------------------------
+    def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
+        """core.static; and in every state an exempt card has no duty to move (berserk.conservation.symbiote /
+        .equipment)."""
+        out = super().stage_checks(w, st, stage)
+        for oid in self.placed(w):
+            rule = self.exempt_by(w, oid)
+            if rule is not None and key("flag", oid, MUST_MOVE) in w.domains:
+                w.note(rule)
+                if st[key("flag", oid, MUST_MOVE)] != "0":
+                    out.append((rule, f"{oid} is exempt from conservation but has the duty to move"))
+        return out
+
     def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
-        """A card arriving in play on an occupied cell takes the duty to move."""
-        if cell is None or zone != "play" or not self.obliged(w, obj):
+        """A forced move into play onto a cell is an arrival."""
+        if zone == "play":
+            self.arrive(w, prev, obj, cell, step)
+
+    def arrive(self, w: World, prev: State, obj: str, cell: str | None, step: Step) -> None:
+        """A card that counts and arrives in play on a cell where another card that counts stands takes the duty
+        to move (any placement)."""
+        if cell is None or key("flag", obj, MUST_MOVE) not in w.domains:
             return
         w.note("berserk.conservation")  # weighed whether or not the cell is occupied
-        if any(q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play" and prev[key("cell", q)] == cell
-               for q in w.objects):
+        mine = self.counts(w, obj)
+        if self.taken(w, prev, cell, obj) and mine:
             step.set(key("flag", obj, MUST_MOVE), "1", "berserk.conservation")
 
     def on_choice_subphase(self, w: World, prev: State, ev, step: Step) -> None:
-        """Declared moves happen; an obliged card not moved keeps the duty (another obligation) or dies."""
+        """An obliged card (that has not moved) keeps the duty when another obligatory ability is declared, else
+        dies; ``free`` leaves its move to a choice."""
         w.note("berserk.conservation", "berserk.conservation.carry")  # weighed for every card that could be due
-        for oid, cell in ev.moves.items():
-            step.set(key("cell", oid), cell, "berserk.movement")
-            if self.obliged(w, oid):
-                step.set(key("flag", oid, MUST_MOVE), "0", "berserk.conservation")
+        if ev.free and not ev.obligatory and any(self.obliged(w, o) for o in w.objects):
+            w.note("berserk.movement.adjacent", "berserk.movement.free")  # the choice is weighed for each of them
+            for q in self.placed(w):
+                self.counts(w, q)
         for oid in w.objects:
-            if not self.obliged(w, oid) or oid in ev.moves:
+            if not self.obliged(w, oid):
                 continue
             due = prev[key("flag", oid, MUST_MOVE)] == "1" and self.controller(w, prev, oid) == ev.player
             if not due:
@@ -194,27 +265,36 @@ class BerserkRules(CoreRules):
                 step.set(key("cell", oid), NONE, "berserk.conservation")
 
     def _move_or_die(self, w: World, prev: State, obj: str, step: Step) -> None:
-        """An undeclared choice: the card dies, or stays in play on a free cell adjacent to its own."""
+        """An undeclared choice: the card dies, or stays in play on an adjacent cell (berserk.movement.adjacent)
+        where no card that counts stands before or after (berserk.movement.free)."""
         step.release(key("zone", obj), "berserk.conservation", ["graveyard", "play"])
         step.release(key("cell", obj), "berserk.conservation")
+        w.note("berserk.movement.adjacent", "berserk.movement.free")
         here = prev[key("cell", obj)]
-        taken = {prev[key("cell", q)] for q in w.objects
-                 if q != obj and self.obliged(w, q) and prev[key("zone", q)] == "play"} - {NONE}
+        others = [q for q in self.placed(w) if q != obj and self.counts(w, q)]
+        before = {prev[key("cell", q)] for q in others if prev[key("zone", q)] == "play"} - {NONE}
 
-        def ok(nxt: State) -> bool:
-            """Dead and off the board, or in play on a free cell next to its own."""
+        def dead_or_on_board(nxt: State) -> bool:
+            """Dead and off the board, or still in play."""
             zone, cell = nxt[key("zone", obj)], nxt[key("cell", obj)]
-            if zone == "graveyard":
-                return cell == NONE
-            if here != NONE and cell not in w.adjacency.get(here, ()):
-                return False
-            after = {nxt[key("cell", q)] for q in w.objects
-                     if q != obj and self.obliged(w, q) and nxt[key("zone", q)] == "play"}
-            return cell not in taken and cell not in after
-        step.check("berserk.conservation", ok, f"{obj} dies or moves to a free adjacent cell")
+            return cell == NONE if zone == "graveyard" else zone == "play"
+
+        def adjacent(nxt: State) -> bool:
+            """Alive: on a cell next to its own."""
+            return nxt[key("zone", obj)] != "play" or (here != NONE and nxt[key("cell", obj)] in w.adjacency.get(here, ()))
+
+        def free(nxt: State) -> bool:
+            """Alive: on a cell no card that counts stands on, before or after the move."""
+            if nxt[key("zone", obj)] != "play":
+                return True
+            after = {nxt[key("cell", q)] for q in others if nxt[key("zone", q)] == "play"}
+            return nxt[key("cell", obj)] not in before | after
+        step.check("berserk.conservation", dead_or_on_board, f"{obj} dies or stays in play")
+        step.check("berserk.movement.adjacent", adjacent, f"{obj} moves to an adjacent cell")
+        step.check("berserk.movement.free", free, f"{obj} moves to a free cell")
 
 
-class BerserkWithControl(ControlVictoryRules, BerserkRules):
+class BerserkWithControl(ControlVictoryRules, DecisiveAdvantageReading, BerserkRules):
     """Berserk with control, squads and clean victory (532.5.4-532.8, 602.1)."""
 
 

@@ -122,6 +122,8 @@ class ControlVictoryRules:
         step.set(key("ctrl", card), self._actor(spec), "berserk.summon")
         if key("cell", card) in w.domains:
             step.set(key("cell", card), spec.params.get("cell") or NONE, "berserk.summon")
+            if not aux:
+                self.arrive(w, st, card, spec.params.get("cell"), step)  # type: ignore[attr-defined]
         if spec.kind == "incarnate":
             step.set(key("flag", card, "incarnated"), "1", "berserk.532.5.4.once")
             xs = [x for a, x in _incarnations(w, card) if self.has_ability(w, st, card, a)]
@@ -156,6 +158,7 @@ class ControlVictoryRules:
                 step.set(k, v, "berserk.recruit")
                 st[k] = v
             if key("cell", card) in w.domains:
+                self.arrive(w, st, card, ev.cells.get(card), step)  # type: ignore[attr-defined]
                 step.set(key("cell", card), ev.cells.get(card, NONE), "berserk.recruit")
                 st[key("cell", card)] = ev.cells.get(card, NONE)
 
@@ -194,13 +197,19 @@ class ControlVictoryRules:
             self.award(w, prev, step, winner, "berserk.602.1.card_text")
 
     def on_check_victory(self, w: World, prev: State, ev, step: Step) -> None:
-        """No creature left under the opponent's control (while you have one), or a decisive advantage."""
-        w.note("berserk.602.1.no_creatures", "berserk.602.1.decisive_advantage")
+        """No creature left under the opponent's control (while you have one), or, for the players named, a decisive
+        advantage in the combat position now (read exhaustively: ``reference_victory``)."""
+        w.note("berserk.602.1.no_creatures")
         creatures = [o for o, info in w.objects.items() if "creature" in info.types]
         has = {p: any(self.in_squad(w, prev, o, p) for o in creatures) for p in w.players}
         for p in w.players:
             q = self.opponent(w, p)
             if has[p] and not has[q]:
                 self.award(w, prev, step, p, "berserk.602.1.no_creatures")
-            if prev.get(key("pflag", p, "decisive_advantage")) == "1":
+            if p in ev.decisive_advantage:
+                w.note("berserk.602.1.decisive_advantage")
+                if self.decisive_advantage(w, prev, p):  # type: ignore[attr-defined]
+                    self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")
+            if p in ev.judge_ruled:
+                w.note("berserk.602.1.decisive_advantage")
                 self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")

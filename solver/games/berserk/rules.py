@@ -11,7 +11,15 @@ RULES = {
                             "last must declare its move in their next Choice subphase, or it dies.",
     "berserk.conservation.carry": "Declaring another obligatory ability in the Choice subphase carries the duty to "
                                   "move over to the player's next Choice subphase.",
-    "berserk.movement": "A declared movement puts the creature on the named cell.",
+    "berserk.conservation.symbiote": "A symbiote does not count for conservation: it never takes the duty to move, "
+                                     "and sharing its cell creates no duty for another card.",
+    "berserk.conservation.equipment": "Equipment does not count for conservation: it never takes the duty to move, "
+                                      "and sharing its cell creates no duty for another card.",
+    "berserk.movement": "A declared movement that resolves puts the card on the named cell (and ends its duty to "
+                        "move).",
+    "berserk.movement.adjacent": "A card moves only from the cell it stands on to an adjacent cell of the board.",
+    "berserk.movement.free": "A card that counts for conservation cannot move onto a cell where another such card "
+                             "stands.",
     "berserk.524.2": "When one effect permits (or obliges) an action and another prohibits it, the prohibition wins.",
     "berserk.525.1": "An action that cannot be declared is illegal and is never put on the stack.",
     "berserk.525.1.open": "It is illegal to open a card that is already open.",
@@ -60,6 +68,11 @@ RULES = {
     "berserk.combat.protection": "Protection from (non-)magical attacks of strength X or more: such a strike deals "
                                  "no damage.",
     "berserk.combat.reach": "A flying creature can be attacked only by flying or ranged creatures.",
+    "berserk.combat.melee": "On a board, a creature that does not fly strikes a creature on a cell next to its own or "
+                            "next to a free cell it can reach by moving up to its movement over free cells (cells "
+                            "where a living creature stands are in the way); a flying creature strikes anywhere.",
+    "berserk.combat.ranged": "On a board, a ranged creature also shoots a creature that does not fly within its range "
+                             "(cells), whatever stands between.",
     "berserk.combat.attack": "Each creature attacks at most once per turn.",
     "berserk.combat.death": "A creature whose life drops to 0 or less is destroyed.",
     "berserk.combat.regen": "At the end of each round a living creature heals its regeneration, up to its maximum "

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from solver.encoding import derived
 from solver.encoding.ruleset import Ruleset
-from solver.games.berserk import legality, squads
+from solver.games.berserk import legality, movement, squads
 from solver.games.berserk.conservation import Conservation
+from solver.games.berserk.lifecycle import require_status
 from solver.games.berserk.squads import Squads
 from solver.games.berserk.victory import CleanVictory
 from solver.victory.model import CombatRules
@@ -23,14 +24,15 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     game = "berserk"
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
-    actions = {**legality.ACTIONS, **squads.ACTIONS}
+    actions = {**legality.ACTIONS, **squads.ACTIONS, **movement.ACTIONS}
     #: combat data for the victory analysis: which die values give which strike tier (scenario options override it)
     combat = {"dice_sides": 6, "tier_weak": "1-2", "tier_medium": "3-4", "tier_strong": "5-6",
               "counterstrike": True, "victory_horizon": 3}
     #: the combat rules the victory analysis applies (decisive advantage, forced wins), by their Berserk ids
     combat_rules = CombatRules(tiers="berserk.combat.tiers", strike="berserk.combat.strike",
                                counterstrike="berserk.combat.counterstrike", protection="berserk.combat.protection",
-                               reach="berserk.combat.reach", attack="berserk.combat.attack",
+                               reach="berserk.combat.reach", melee="berserk.combat.melee",
+                               ranged="berserk.combat.ranged", attack="berserk.combat.attack",
                                death="berserk.combat.death", regen="berserk.combat.regen")
 
     # -- conflicting continuous effects: the one applied last wins (berserk.conflict.latest) ----------
@@ -55,22 +57,32 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
         return derived.allowed(comp, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
                                prohibit_wins="berserk.524.2")
 
+    def statics(self, comp, st) -> None:
+        """core.static, and at every stage: an exempt card never has the duty to move (berserk.conservation.*)."""
+        super().statics(comp, st)
+        self.exempt_duties(comp, st)
+
     # -- the action lifecycle: 525.1 illegal, 526.1 interrupted, 526.1 executing ----------------------
     def on_declare(self, comp, ev) -> None:
         """An action that cannot be declared is illegal and never goes on the stack (berserk.525.1)."""
         self.declare(comp, ev, legal="core.declare", illegal="berserk.525.1")
 
     def on_resolve(self, comp, ev) -> None:
-        """An action that became impossible is interrupted, unpaid (berserk.526.1)."""
-        self.resolve(comp, ev, resolves="core.resolve", interrupted="berserk.526.1")
+        """Only an action on the stack resolves (else a located error); one that became impossible is interrupted,
+        unpaid (berserk.526.1)."""
+        if require_status(comp, ev):
+            self.resolve(comp, ev, resolves="core.resolve", interrupted="berserk.526.1")
 
     def on_start_execution(self, comp, ev) -> None:
-        """Last check before executing: an impossible action is interrupted, unpaid (berserk.526.1)."""
-        self.start_execution(comp, ev, starts="core.resolve", interrupted="berserk.526.1")
+        """Last check before executing, of an action on the stack: an impossible one is interrupted, unpaid
+        (berserk.526.1)."""
+        if require_status(comp, ev):
+            self.start_execution(comp, ev, starts="core.resolve", interrupted="berserk.526.1")
 
     def on_finish_execution(self, comp, ev) -> None:
-        """An action already executing cannot be interrupted (berserk.526.1.executing)."""
-        self.finish_execution(comp, ev, completes="berserk.526.1.executing")
+        """An action already executing cannot be interrupted (berserk.526.1.executing); only it can finish."""
+        if require_status(comp, ev):
+            self.finish_execution(comp, ev, completes="berserk.526.1.executing")
 
     # -- state variables --------------------------------------------------------------------------
     def event_keys(self, comp, ev) -> list[tuple]:

@@ -121,7 +121,9 @@ def enter(source_zones: tuple[str, ...] | None, incarnation: bool = False) -> Ac
         tr.set(("zone", card), "play", "berserk.summon", rm.all_of([when, rm.neg(aux)]))
         tr.set(("ctrl", card), _actor(spec), "berserk.summon", when)
         if ("cell", card) in comp.domains:
-            tr.set(("cell", card), spec.params.get("cell") or NONE, "berserk.summon", when)
+            cell = spec.params.get("cell")
+            tr.set(("cell", card), cell or NONE, "berserk.summon", when)
+            comp.rs.arrive(comp, tr, card, cell, rm.all_of([when, rm.neg(aux)]))  # onto an occupied cell: conservation
         if incarnation:
             tr.set(("flag", card, "incarnated"), 1, "berserk.532.5.4.once", when)
             tr.set(("attr", card, "incarnation"), _highest_x(comp, st, card), "berserk.532.5.4", when)
@@ -181,6 +183,7 @@ class Squads:
                 tr.set(("ctrl", card), ev.player, "berserk.recruit", ok)
                 if ("cell", card) in comp.domains:
                     tr.set(("cell", card), ev.cells.get(card, NONE), "berserk.recruit", ok)
+                    self.arrive(comp, tr, card, ev.cells.get(card), ok)  # onto an occupied cell: conservation
 
     def on_lose_control(self, comp, ev) -> None:
         """532.7: the opponent becomes the controller, unless the card cannot join their squad (532.8): then it stays."""

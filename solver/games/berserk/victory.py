@@ -2,10 +2,21 @@
 
 No creature under the opponent's control left in play, concession, decisive
 advantage, card text, penalty, a redeal declared with one card in hand.
+
+A decisive advantage is not a flag: a ``check_victory`` event naming a player asks
+the victory analysis (``solver/victory/``) whether that player holds one in the
+position the rules allow at that point. The rule reads a literal; its value per
+position is the analysis' verdict, entered under a fact literal named after the
+proof (``solver.check.proofs``), with the certificate or counterexample reported.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
+from solver.encoding.compile import ProofRequest
 from solver.games.berserk.squads import opponent
+from solver.victory.analysis import DecisiveAdvantage
+from solver.victory.model import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES, combat_options, position_from
 
 
 def has_creature(comp, st, player: str):
@@ -22,6 +33,79 @@ def award(comp, tr, winner: str, rule_id: str, when, loser_status: str = "lost")
     go = rm.all_of([when, st["pstatus", winner].is_("in_game"), st["pstatus", loser].is_("in_game")])
     tr.set(("pstatus", winner), "won", rule_id, go)
     tr.set(("pstatus", loser), loser_status, rule_id, go)
+
+
+def combat_state(comp, st) -> dict[str, object]:
+    """What the victory analysis reads of every creature at stage ``st``: zone, effective controller, cell, the
+    effective combat attributes, abilities and strike (``solver.victory.model.position_from`` reads the same names)."""
+    out: dict[str, object] = {}
+    for o, info in comp.objects.items():
+        if "creature" not in info.types or info.action is not None:
+            continue
+        out[f"zone.{o}"] = st["zone", o]
+        out[f"controller.{o}"] = comp.controller(st, o)
+        if ("cell", o) in comp.domains:
+            out[f"cell.{o}"] = st["cell", o]
+        for a in COMBAT_ATTRIBUTES:
+            if ("attr", o, a) in comp.domains:
+                out[f"attr.{o}.{a}"] = comp.value(st, o, a)
+        for ab in COMBAT_ABILITIES:
+            if ("ability", o, ab) in comp.domains or comp.effects_on(o, "grant", ab) or comp.effects_on(o, "remove", ab):
+                out[f"ability.{o}.{ab}"] = comp.has_ability(st, o, ab)
+        for pr in COMBAT_PROPERTIES:
+            if ("prop", o, pr) in comp.domains:
+                out[f"prop.{o}.{pr}"] = comp.prop(st, o, pr)
+    return out
+
+
+def needed(play: tuple[str, ...]):
+    """The state names that decide a position (of ``combat_state``): a creature's zone; its controller if it is in
+    play; its life if someone controls it; the rest if it has life left."""
+    def names(values: dict[str, str]) -> list[str]:
+        out = []
+        for c in [n[len("zone."):] for n in values if n.startswith("zone.")]:
+            out.append(f"zone.{c}")
+            if values[f"zone.{c}"] not in play:
+                continue
+            out.append(f"controller.{c}")
+            if values[f"controller.{c}"] == "none":
+                continue
+            life = f"attr.{c}.life"
+            if life in values:
+                out.append(life)
+                if int(values[life]) <= 0:
+                    continue
+            rest = [f"cell.{c}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
+                + [f"ability.{c}.{ab}" for ab in COMBAT_ABILITIES] + [f"prop.{c}.{pr}" for pr in COMBAT_PROPERTIES]
+            out += [n for n in rest if n in values]
+        return out
+    return names
+
+
+def ask_decisive_advantage(comp, st, player: str):
+    """Literal: ``player`` holds a decisive advantage at stage ``st``, as the victory analysis proves it per position
+    (a proof request the checker settles before solving)."""
+    sc, rs = comp.sc, comp.rs
+    claim = comp.rm.new_bool(f"s{st.index}:decisive_advantage.{player}")
+
+    def decide(values: dict[str, str], options):
+        """The analysis on one position: proved, refuted (with the counterexample) or unknown."""
+        pos = replace(position_from(sc, rs, player, values), rules_off=frozenset(options.rules_off))
+        horizon = int(combat_options(sc, rs)["victory_horizon"])
+        return DecisiveAdvantage(pos, options.time_limit, horizon).run()
+
+    name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
+    comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
+                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones))))
+    return claim
+
+
+def judge_ruling(comp, st, player: str):
+    """Literal: a judge has ruled that ``player`` holds a decisive advantage here; it holds under the fact
+    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof)."""
+    ruled = comp.rm.new_bool(f"s{st.index}:judge_ruled.{player}")
+    comp.rm.model.add_implication(comp.rm.fact(f"judge_ruled.{player}.event{comp.event_index + 1}"), ruled)
+    return ruled
 
 
 class CleanVictory:
@@ -59,14 +143,19 @@ class CleanVictory:
             award(comp, tr, winner, "berserk.602.1.card_text", active)
 
     def on_check_victory(self, comp, ev) -> None:
-        """602.1: clean victory when the opponent controls no creature in play (and you do), or by decisive advantage."""
+        """602.1: clean victory when the opponent controls no creature in play (and you do), or, for the players the
+        event names, by a decisive advantage the victory analysis proves."""
         rm, st = comp.rm, comp.stage
         for p in comp.players:
             opponent(comp, p)
         has = {p: has_creature(comp, st, p) for p in comp.players}
+        proved = {p: ask_decisive_advantage(comp, st, p) for p in ev.decisive_advantage}
+        ruled = {p: judge_ruling(comp, st, p) for p in ev.judge_ruled}
         with comp.step("clean victory check") as tr:
             for p in comp.players:
                 q = opponent(comp, p)
                 award(comp, tr, p, "berserk.602.1.no_creatures", rm.all_of([has[p], rm.neg(has[q])]))
-                if ("pflag", p, "decisive_advantage") in comp.domains:
-                    award(comp, tr, p, "berserk.602.1.decisive_advantage", st["pflag", p, "decisive_advantage"])
+                if p in proved:
+                    award(comp, tr, p, "berserk.602.1.decisive_advantage", proved[p])
+                if p in ruled:
+                    award(comp, tr, p, "berserk.602.1.decisive_advantage", ruled[p])

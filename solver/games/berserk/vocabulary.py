@@ -29,14 +29,17 @@ VOCABULARY = SHARED.extend(
         Type("elf", "an elf (a creature class; answers to 'elf' in 'cannot be taken into a squad with elf')"),
         Type("terrain", "a terrain: it names no cell when it enters (532.6)"),
         Type("artifact", "an artifact (not a creature: it does not count for 602.1)"),
-        Type("equipment", "equipment: it does not count for conservation (two cards on one cell)"),
-        Type("symbiote", "a symbiote: it does not count for conservation (two cards on one cell)"),
+        Type("equipment", "equipment: it does not count for conservation (two cards on one cell): it never has the "
+                          "duty to move, and a cell it shares obliges nobody"),
+        Type("symbiote", "a symbiote: it does not count for conservation (two cards on one cell): it never has the "
+                         "duty to move, and a cell it shares obliges nobody"),
     ),
     abilities=(
         Ability("accumulate_tokens", "may accumulate tokens (the action accumulate_tokens needs it or a permission)"),
         Ability("flying", "flying: names no cell when it enters (532.6); only flying or ranged creatures can attack "
-                          "it"),
-        Ability("ranged", "ranged attack: may attack flying creatures"),
+                          "it; in the victory analysis it strikes anywhere on the board"),
+        Ability("ranged", "ranged attack: may attack flying creatures, and on a board shoots creatures within its "
+                          "`range`"),
         Ability("magical_attack", "its strikes are magical (protection_magical, not protection_nonmagical, applies)"),
         Ability("auxiliary_zone", "'placed in the auxiliary zone': enters that zone and names no cell (532.6)"),
         Ability("incarnation", "incarnation X: may incarnate once per battle; of several, only the highest X applies "
@@ -54,6 +57,9 @@ VOCABULARY = SHARED.extend(
         Number("protection_magical", "protection from magical attacks of strength X or more", lo=0),
         Number("tokens", "tokens on the card (accumulate_tokens and give_token add one)", lo=0),
         Number("incarnation", "the X of the incarnation applied (set by the incarnate action, 532.5.4)", lo=0),
+        Number("move", "movement: cells a creature may move over free cells before it strikes (victory analysis on a "
+                       "board; default 1)", lo=0, hi=50),
+        Number("range", "cells a ranged creature shoots over (victory analysis on a board; default 2)", lo=1, hi=50),
     ),
     properties=(
         Text("strike", "the creature's strike: weak-medium-strong damage by die tier (which die values give which "
@@ -66,12 +72,9 @@ VOCABULARY = SHARED.extend(
     flags=(
         Word("open", "open (untapped): closing the source pays for an action; 525.1 open/close"),
         Word("revealed", "revealed (face up): 525.1 reveal/hide"),
-        Word("must_move", "conservation duty: must move in its controller's next Choice subphase, or it dies"),
+        Word("must_move", "conservation duty: must move in its controller's next Choice subphase, or it dies (never "
+                          "on a symbiote or equipment)"),
         Word("incarnated", "has incarnated this battle (532.5.4: once per battle)"),
-    ),
-    player_flags=(
-        Word("decisive_advantage", "the player holds a decisive advantage: check_victory gives them a clean victory "
-                                   "(602.1)"),
     ),
     permissions=(
         Word("receive_tokens", "may receive tokens: give_token checks it on its target ('cannot receive tokens')"),
@@ -96,12 +99,15 @@ VOCABULARY = SHARED.extend(
         Action("revive", "revive a card from the graveyard (532.6, 532.8)", (0, 1), (_CELL,)),
         Action("incarnate", "incarnate a card with 'incarnation X', once per battle (532.5.4, 532.6, 532.8)", (0, 1),
                (_CELL,)),
+        Action("move", "the source moves to `cell`: illegal unless it stands in play on an adjacent cell and, if it "
+                       "counts for conservation, no card that counts stands there; resolved, its duty to move ends",
+               (0, 0), (Text("cell", "the cell it moves to", words="cells", required=True),)),
     ),
     events=(
-        Event("choice_subphase", "a player's Choice subphase: obliged cards move if declared, keep the duty if "
-                                 "another obligatory ability is declared, else die (conservation)", (
+        Event("choice_subphase", "the end of a player's Choice subphase: an obliged card that has not moved (a "
+                                 "`move` action declared and resolved before) dies, or keeps the duty if another "
+                                 "obligatory ability is declared (conservation)", (
             Text("player", "whose Choice subphase it is", required=True),
-            Word("moves", "object -> cell it is declared to move to"),
             Text("obligatory", "other obligatory abilities declared instead", words="abilities"),
             Switch("free", "the declarations are not given: every choice is explored (move to a free adjacent cell, "
                            "or die)"),
@@ -123,7 +129,13 @@ VOCABULARY = SHARED.extend(
             Text("player", "the player the text names", required=True),
             Text("result", "what the text says of them", values=("won", "lost")),
         )),
-        Event("check_victory", "602.1 is checked: no creature of the opponent left in play, or a decisive advantage"),
+        Event("check_victory", "602.1 is checked: no creature of the opponent left in play; for the players named, a "
+                               "decisive advantage that the victory analysis proves on the position here", (
+            Text("decisive_advantage", "players whose decisive advantage the victory analysis decides (proved: a "
+                                       "clean victory; refuted: none; unknown: the verdicts it decides are unknown)"),
+            Text("judge_ruled", "players a judge has ruled to hold a decisive advantage here: a clean victory by the "
+                                "ruling (the fact judge_ruled.P.eventN), kept apart from any proof"),
+        )),
         Event("concede", "a player concedes: the opponent gets a clean victory (602.1)",
               (Text("player", "who concedes", required=True),)),
     ),
@@ -144,10 +156,18 @@ VOCABULARY = SHARED.extend(
 - An action is a `declare` event: `actor` (the player), `kind`, `source` (the acting card) and, for kinds that
   take one, a `target` in `targets` (else the source is acted on). `resolve`, `start_execution` and
   `finish_execution` events carry it on; the verdict is its `action_status`.
+- Only an action on the stack resolves (or starts executing): a `resolve` of an action that is not there (taken off
+  by an earlier event, or illegal when declared) is a located error.
+- A movement is a `declare` of kind `move` (`params: {cell: X}`), legal to an adjacent cell where no card that counts
+  for conservation stands, then `resolve`d; a `choice_subphase` kills an obliged card that has not moved (symbiotes
+  and equipment never have the duty, nor oblige anyone).
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
   later `timestamp` wins.
-- Victory claims (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections,
-  `regen` and abilities, and the dice options.
+- `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
+  clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. `judge_ruled: [player]` is a
+  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). The analysis and the victory claims
+  (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
+  and on a board their `cell`, `move` and `range`, and the dice options.
 """,
     example="""\
 id: example-berserk
