@@ -62,7 +62,7 @@ MUTATIONS = [
     ("token created for a leaver", dict(objects=[GRIFFIN], events=[LEAVE, {"type": "create", "id": "myr",
                                                                            "controller": "alex"}]), 2,
      "zone.myr", "battlefield", "mtg.800.4b.token"),
-    ("leaver's turn begins", dict(objects=[GRIFFIN], turn={"active_player": "bianca", "priority": "bianca"},
+    ("leaver's turn begins", dict(objects=[GRIFFIN], turn={"active_player": "carla", "priority": "carla"},
                                   events=[LEAVE, {"type": "begin_turn", "player": "alex"}]), 2,
      "turn.active_player", "alex", "mtg.800.4j"),
 ]
