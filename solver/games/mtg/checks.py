@@ -10,15 +10,16 @@ cease), so the last round finds nothing more to do.
 
 610.3: a card exiled "until" its exiler leaves the battlefield returns to the battlefield under its owner's
 control (610.3c) immediately after the exiler leaves, before any state-based action; 400.7: an object that left
-the battlefield keeps no damage.
+the battlefield keeps no damage, and one that left the zone a spell or ability on the stack targeted it in is no
+longer its target, even if it comes back.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving
-from solver.games.mtg.players import in_game
+from solver.games.mtg import leaving, targets
+from solver.games.mtg.players import are_opponents, in_game
 
 
 @dataclass(frozen=True)
@@ -31,6 +32,7 @@ class Plan:
     tokens: tuple[str, ...]  # 704.5d
     linked: tuple[str, ...]  # cards an 'until' exile may hold (610.3)
     damaged: tuple[str, ...]  # objects with marked damage (400.7)
+    held: tuple[tuple[str, str], ...]  # (action, object target): still the object it targeted (400.7)
     leavers: bool  # a player who loses leaves (three or more players)
 
     @property
@@ -47,16 +49,77 @@ def has_toughness(comp, o: str) -> bool:
                                                             or comp.effects_on(o, "add", "toughness"))
 
 
+def _reductions(comp) -> dict[str, int | None]:
+    """Player or object -> the most its life total or toughness can go down by (damage, life loss) over the
+    scenario's events and actions; None when no bound is known (an attribute set by a read, a modify)."""
+    out: dict[str, int | None] = {}
+
+    def add(who: str, amount: int | None) -> None:
+        if who in out and out[who] is None:
+            return
+        out[who] = None if amount is None else out.get(who, 0) + amount
+
+    for ev in comp.sc.events:
+        if ev.type in ("combat_damage", "lose_life"):
+            add(ev.player, ev.amount)
+        elif ev.type == "damage":
+            add(ev.target, ev.amount)
+        elif ev.type in ("player_information", "count_actions") and ev.into == "life":
+            add(ev.reader, None)
+        elif ev.type == "modify" and ev.attribute in ("toughness", "damage"):
+            add(ev.object, None)
+    for a in [o for o, info in comp.objects.items() if info.action is not None]:
+        it = targets.item(comp, a)
+        amount = int(it.params.get("amount", 0))
+        if it.kind in ("damage", "lose_life"):
+            for t in it.targets:
+                add(t, amount)
+        elif it.kind == "each_opponent_loses_life":
+            for q in comp.players:
+                if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
+                    add(q, amount)
+    return out
+
+
+def _controllers(comp, a: str) -> set[str]:
+    """Static: every player who may control the action (its default controller, or one a control effect names)."""
+    spec, data = comp.objects[a].action, comp.objects[a].data
+    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
+        (data.controller or data.owner if data is not None else None)
+    return {first} - {None} | {e.player for e in comp.effects_on(a, "control")}
+
+
+def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:
+    """Static: 704.5a is at stake for the player: something lowers their life total, or it starts at 0 or less (a
+    life total nothing lowers and above 0 never makes them lose)."""
+    key = ("pattr", player, "life")
+    if key not in comp.domains:
+        return False
+    return cut.get(player, 0) != 0 or int(comp.initial[key]) <= 0
+
+
+def can_die(comp, o: str, cut: dict[str, int | None]) -> bool:
+    """Static: 704.5f or 704.5g is at stake for the creature: damage is dealt to it, an effect changes its toughness,
+    or it starts with 0 toughness or lethal damage."""
+    if comp.effects_on(o, "set", "toughness") or comp.effects_on(o, "add", "toughness") or cut.get(o, 0) != 0:
+        return True
+    tough = int(comp.initial.get(("attr", o, "toughness"), 0))
+    return tough <= 0 or int(comp.initial.get(("attr", o, "damage"), 0)) >= tough
+
+
 def plan(comp) -> Plan:
-    """The scenario's check plan."""
+    """The scenario's check plan: the players and creatures whose life, damage or toughness is at stake."""
     objs = comp.objects
+    cut = _reductions(comp)
     return Plan(
-        life=tuple(p for p in comp.players if ("pattr", p, "life") in comp.domains),
-        creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(comp, o)),
+        life=tuple(p for p in comp.players if can_lose(comp, p, cut)),
+        creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(comp, o)
+                        and can_die(comp, o, cut)),
         auras=tuple(o for o, i in objs.items() if "aura" in i.types and ("attach", o) in comp.domains),
         tokens=tuple(o for o, i in objs.items() if i.token),
         linked=tuple(o for o in objs if ("until", o) in comp.domains),
         damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
+        held=tuple(k[1:] for k in comp.domains if k[0] == "held"),
         leavers=len(comp.players) >= 3,
     )
 
@@ -64,7 +127,7 @@ def plan(comp) -> Plan:
 def check(comp) -> None:
     """704.3 after an event: returns, then rounds of state-based actions, each followed by returns."""
     p = plan(comp)
-    if not (p.rounds or p.damaged):
+    if not (p.rounds or p.damaged or p.held):
         return
     returns(comp, p)
     for n in range(p.rounds):
@@ -78,13 +141,18 @@ def check(comp) -> None:
 
 
 def returns(comp, p: Plan) -> None:
-    """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: damage leaves with an object."""
-    if not (p.linked or p.damaged):
+    """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: an object that changed zones
+    keeps no damage and is no longer the target of a spell or ability on the stack that targeted it."""
+    if not (p.linked or p.damaged or p.held):
         return
     rm, st = comp.rm, comp.stage
     with comp.step("610.3: exiled cards return; 400.7") as tr:
         for o in p.damaged:
             tr.set(("attr", o, "damage"), 0, "mtg.400.7", rm.neg(st["zone", o].is_("battlefield")))
+        for a, t in p.held:
+            zone = targets.KINDS[targets.item(comp, a).kind].zone
+            moved = rm.all_of([st["status", a].is_("on_stack"), rm.neg(st["zone", t].is_(zone))])
+            tr.set(("held", a, t), 0, "mtg.400.7", moved)
         for x in p.linked:
             in_exile = st["zone", x].is_("exile")
             owner = comp.owner_of(x)

@@ -1,7 +1,8 @@
 """The MTG reference's reading of the check that follows every event (704.3), with 610.3 returns and 400.7.
 
 Read from the rules: first the cards exiled until their exiler leaves the battlefield return at once if it left
-(610.3, under their owner's control: 610.3c), and an object off the battlefield keeps no damage (400.7); then the
+(610.3, under their owner's control: 610.3c), an object off the battlefield keeps no damage and one out of the
+zone a spell or ability on the stack targeted it in is no longer its target (400.7); then the
 state-based actions are performed simultaneously (704.5a, 704.5d, 704.5f, 704.5g, 704.5m); in a game of three or
 more the players who lost leave (800.4a); the returns again; and the whole is repeated until a round of
 state-based actions does nothing (a plain loop here, not a bound).
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg.reference_state import Proc, in_game
-from solver.games.mtg.reference_targets import has_toughness
+from solver.games.mtg.reference_targets import AIMS, actions, has_toughness, item
 from solver.reference.world import NONE, World, key
 
 #: a guard against a loop that never settles (a reading error, not a rule)
@@ -33,6 +34,11 @@ def _damaged(w: World) -> list[str]:
     return [o for o in w.objects if key("attr", o, "damage") in w.domains]
 
 
+def _held(w: World) -> list[tuple[str, str]]:
+    """(action, object target) pairs whose target may stop being the object it targeted."""
+    return [(a, t) for a in actions(w) for t in item(w, a).targets if key("held", a, t) in w.domains]
+
+
 def weighed(w: World) -> None:
     """Note the rules a check weighs in this scenario (whether or not they change anything)."""
     if _life(w):
@@ -52,7 +58,7 @@ def weighed(w: World) -> None:
         w.note("mtg.704.5d")
     if _linked(w):
         w.note("mtg.610.3", "mtg.610.3c", "mtg.800.4b.enter")
-    if _damaged(w):
+    if _damaged(w) or _held(w):
         w.note("mtg.400.7")
 
 
@@ -72,11 +78,15 @@ def check(rules, w: World, p: Proc) -> None:
 
 
 def returns(rules, w: World, p: Proc) -> None:
-    """610.3 (610.3c): a card exiled until its exiler leaves returns if it left; 400.7: no damage off the battlefield."""
+    """610.3 (610.3c): a card exiled until its exiler leaves returns if it left; 400.7: no damage off the battlefield,
+    and no longer the target of a spell or ability on the stack once out of the zone it was targeted in."""
     st, out = p.st, []
     for o in _damaged(w):
         if st[key("zone", o)] != "battlefield":
             out.append((key("attr", o, "damage"), "0", "mtg.400.7"))
+    for a, t in _held(w):
+        if st[key("status", a)] == "on_stack" and st[key("zone", t)] != AIMS[item(w, a).kind][1]:
+            out.append((key("held", a, t), "0", "mtg.400.7"))
     for x in _linked(w):
         s = st[key("until", x)]
         if s == NONE:

@@ -3,7 +3,7 @@
 Read from the rules: a spell or ability is put on the stack only with every target legal (115.1); on resolution
 each target is checked again; with none legal it does not resolve (608.2b), otherwise it affects only the legal
 ones. A legal target is an object in the zone its kind targets with the type it names (115.2: one that changed
-zone or left the game is not), or a player in the game (a player who left is not), allowed by the kind's
+zone or left the game is not, even back in that zone: 400.7 ends it being the target), or a player in the game (a player who left is not), allowed by the kind's
 ``whose`` restriction, not protected by a 'cannot be targeted' effect, and within range of the spell's
 controller when the range of influence is limited (801.4).
 """
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from solver.games.mtg.reference_state import STARTING_LIFE, in_game, opponents
 from solver.reference.rules import Step
-from solver.reference.world import INT, NONE, State, Unsupported, World, key
+from solver.reference.world import BOOL, INT, NONE, State, Unsupported, World, key
 
 #: kind -> (what it aims at, the zone of its object targets, the types they need)
 AIMS = {
@@ -71,6 +71,8 @@ def add_keys(w: World) -> None:
         for t in it.targets:
             if (t in w.players) == (t in w.objects):
                 raise Unsupported(f"action {a}: target '{t}' is not exactly one player or object")
+            if t in w.objects and aims in ("objects", "both") and fits(w, it.kind, t):
+                w.add(key("held", a, t), BOOL, "1")
             if t in w.players and aims in ("players", "both"):
                 w.add(key("pattr", t, "life"), INT, str(STARTING_LIFE))
             elif t in w.objects and it.kind == "damage" and fits(w, it.kind, t):
@@ -106,7 +108,8 @@ def legal(rules, w: World, st: State, it: Item, ctrl: str, t: str) -> bool:
         ok = aims in ("players", "both") and in_game(st, t)
         subject = t
     else:
-        ok = aims in ("objects", "both") and fits(w, it.kind, t) and st[key("zone", t)] == zone
+        ok = aims in ("objects", "both") and fits(w, it.kind, t) and st[key("zone", t)] == zone \
+            and st[key("held", it.id, t)] == "1"
         if w.effects_on(t, "prohibit", "be_targeted"):
             ok = rules.allowed(w, st, t, "be_targeted", default=True) and ok
         subject = rules.controller(w, st, t)

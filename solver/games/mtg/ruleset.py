@@ -82,7 +82,8 @@ class Mtg(Ruleset):
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
         targets.declare_keys(comp)
         influence.declare_keys(comp)
-        if any(ev.type == "leave_game" for ev in comp.sc.events) or checks.plan(comp).life and len(comp.players) > 2:
+        life = any(k[0] == "pattr" and k[2] == "life" for k in comp.domains)
+        if any(ev.type == "leave_game" for ev in comp.sc.events) or life and len(comp.players) > 2:
             for key in [k for k in comp.domains if k[0] == "pattr"]:
                 comp.add_key(("lki",) + key[1:], comp.domains[key], comp.initial[key])
         for eid, e in comp.effects.items():

@@ -6,7 +6,8 @@ the type it names), a player in the game (mtg.800.4.target), what the kind's ``w
 (mtg.115.restriction), not protected by a 'cannot be targeted' effect, and within its controller's range of
 influence (mtg.801.4). On resolution each target is checked again: with every target illegal the spell or
 ability does not resolve (mtg.608.2b); otherwise it resolves and does not affect its illegal targets
-(mtg.608.2b.partial). A target that changed zone or left the game is no longer in the zone it was targeted in.
+(mtg.608.2b.partial). A target that changed zone or left the game is no longer the object it targeted, even if
+it came back (400.7: ``held`` turns false in the check, ``checks.py``).
 """
 from __future__ import annotations
 
@@ -166,8 +167,12 @@ def declare_keys(comp) -> None:
     for a in [o for o, info in comp.objects.items() if info.action is not None]:
         it = item(comp, a)
         kind = KINDS[it.kind]
+        if len(set(it.targets)) != len(it.targets):
+            raise ScenarioError(f"action {a} names a target twice (each target is another object or player)")
         for t in it.targets:
             _known_target(comp, it, t)
+            if t in comp.objects and kind.aims in ("objects", "both") and _types_ok(comp, kind, t):
+                comp.add_key(("held", a, t), "bool", True)  # still the object it targeted (400.7)
             if t in comp.players and kind.aims in ("players", "both"):
                 life_key(comp, t)
             elif t in comp.objects and it.kind == "damage" and _types_ok(comp, kind, t):
@@ -224,7 +229,8 @@ def legal(comp, st, it: Item, ctrl, t: str):
         subject = t
     else:
         fits = kind.aims in ("objects", "both") and _types_ok(comp, kind, t)
-        parts.append(("mtg.115.2", st["zone", t].is_(kind.zone) if fits else rm.false))
+        parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), st["held", it.id, t]]) if fits
+                      else rm.false))
         if comp.effects_on(t, "prohibit", "be_targeted"):
             parts.append((None, comp.allowed(st, t, "be_targeted", default=True)))
         subject = comp.controller(st, t)
