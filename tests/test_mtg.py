@@ -597,6 +597,16 @@ RULE_CASES = {
              events=[leave("bianca"), spell("drain", "alex", "lose_life", ["carla"], amount=2)]),
         {"action": "drain", "action_status": "illegal"},
     ),
+    "mtg.801.5a": (
+        dict(players=FOUR, options={"range_of_influence": 1}, objects=[obj("fof", "alex", "stack", action={"kind": "spell"})],
+             events=[leave("bianca"), {"type": "choice", "id": "pick", "player": "bianca", "source": "fof",
+                                       "opponent": True}]),
+        {"player": "dmitri", "player_flags": {"pick": True}},
+        {"player": "carla", "player_flags": {"pick": True}},
+        dict(players=FOUR, options={"range_of_influence": 1}, objects=[obj("fof", "alex", "stack", action={"kind": "spell"})],
+             events=[{"type": "choice", "id": "pick", "player": "bianca", "source": "fof"}]),
+        {"player": "bianca", "player_flags": {"pick": True}},
+    ),
     "mtg.801.10": (
         dict(players=FOUR, options={"range_of_influence": 1},
              objects=[obj("torch", "alex", "stack", types=["sorcery"],
@@ -694,11 +704,13 @@ BAD_MECHANICS = [
     (dict(objects=[creature("bears", "bianca")], events=[spell("x", "alex", "destroy", ["nobody"])]), "unknown target"),
     (dict(objects=[obj("s", "alex", "stack", action={"kind": "spell"})], events=[{"type": "start_execution", "action": "s"}]),
      "not an MTG event"),
+    (dict(options={"range_of_influence": 1}, events=[{"type": "count_actions", "attribute": "spells_cast",
+                                                      "reader": "alex", "into": "storm"}]), "801.11"),
 ]
 
 
 @pytest.mark.parametrize("parts, message", BAD_MECHANICS, ids=["no toughness", "not a creature", "no source",
-                                                               "unknown target", "start_execution"])
+                                                               "unknown target", "start_execution", "801.11"])
 def test_what_the_rules_cannot_read_is_an_error(parts, message) -> None:
     """A mechanic the ruleset does not model is a clear error with the file and line, never an answer."""
     res = run(scenario(**parts))

@@ -42,6 +42,7 @@ class _Gen(RandomParts):
         self.actions: list[str] = []
         self.created: list[str] = []
         self.seat: str | None = None
+        self.ranged = False
         self.computed = False  # an end_turn came: the rules compute the turns from then on
 
     def player_docs(self) -> list[dict]:
@@ -195,6 +196,8 @@ class _Gen(RandomParts):
             if self.chance(0.6):
                 ev.update(source=r.choice(self.ids()), opponent=self.chance(0.6))
             return ev
+        if kind in ("player_information", "count_actions") and self.ranged:
+            return None  # 801.11 is not modelled: refused with a limited range of influence
         if kind == "player_information":
             return {"type": "player_information", "player": p, "attribute": r.choice(("life", "spells_cast")),
                     "reader": r.choice(self.players), "into": "seen"}
@@ -330,7 +333,8 @@ class _Gen(RandomParts):
         r = self.r
         self.docs = self.player_docs()
         doc: dict = {"id": f"gen-mtg-{index}", "game": "mtg", "players": self.docs}
-        if len(self.players) >= 3 and self.chance(0.25):
+        self.ranged = len(self.players) >= 3 and self.chance(0.25)
+        if self.ranged:
             doc["options"] = {"range_of_influence": 1}
         self.seat = r.choice(self.players)
         doc["turn"] = {"active_player": self.seat, "priority": r.choice(self.players)}

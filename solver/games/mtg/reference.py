@@ -297,9 +297,14 @@ class MtgRules(CoreRules):
                    f"exactly one other player makes {ev.id}")
 
     def _eligible(self, w: World, st: State, ev) -> dict[str, bool]:
-        """800.4f: another player in the game; if it was an opponent's choice, an opponent of the controller if any."""
+        """800.4f: another player in the game; if it was an opponent's choice, an opponent of the controller if any;
+        801.5a: within the controller's range of influence."""
         ctrl = self.controller(w, st, ev.source)
-        out = {q: q != ev.player and in_game(st, q) for q in w.players}
+        ranged = w.sc.options.get("range_of_influence") is not None
+        if ranged:
+            w.note("mtg.801.5a")
+        out = {q: q != ev.player and in_game(st, q) and (not ranged or ctrl in w.players and targets.in_range(w, st, ctrl, q))
+               for q in w.players}
         if not ev.opponent or ctrl == NONE:
             return out
         opp = {q: out[q] and opponents(w, q, ctrl) for q in w.players}
@@ -307,6 +312,7 @@ class MtgRules(CoreRules):
 
     def on_player_information(self, w: World, prev: State, ev, step: Step) -> None:
         """800.4h: current information of a player in the game, last known information of one who left."""
+        self._unseen(w, ev)
         into = key("pattr", ev.reader, ev.into)
         cur = key("pattr", ev.player, ev.attribute)
         if in_game(prev, ev.player):
@@ -316,10 +322,16 @@ class MtgRules(CoreRules):
 
     def on_count_actions(self, w: World, prev: State, ev, step: Step) -> None:
         """Counting actions finds those of every player, including players who left (800.4h)."""
+        self._unseen(w, ev)
         for q in w.players:
             w.note("mtg.count" if in_game(prev, q) else "mtg.800.4h.actions")
         total = sum(int(prev[key("pattr", q, ev.attribute)]) for q in w.players)
         step.set(key("pattr", ev.reader, ev.into), str(total), "mtg.count")
+
+    def _unseen(self, w: World, ev) -> None:
+        """801.11 (what an effect sees outside its controller's range) is not read here."""
+        if w.sc.options.get("range_of_influence") is not None:
+            raise Unsupported(f"{ev.type} with a limited range of influence (801.11)")
 
     def on_priority_to_active(self, w: World, prev: State, ev, step: Step) -> None:
         """117.3b: the active player receives priority; 800.4i: with none, the next player in the game after whose turn it is."""

@@ -9,7 +9,7 @@ controller when the range of influence is limited (801.4).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from solver.games.mtg.reference_state import STARTING_LIFE, in_game, opponents
 from solver.reference.rules import Step
@@ -26,21 +26,36 @@ AIMS = {
 }
 
 
-@dataclass(frozen=True)
-class Item:
-    """A spell or ability: id, kind, targets, parameters, source."""
+class Item(NamedTuple):
+    """A spell or ability as the reference reads it: the action's id and what its object says it does."""
 
     id: str
-    kind: str
-    targets: tuple[str, ...]
-    params: dict
-    source: str | None
+    spec: object
+
+    @property
+    def kind(self) -> str:
+        """Its action kind."""
+        return self.spec.kind
+
+    @property
+    def targets(self) -> list[str]:
+        """Its targets, objects and players."""
+        return list(self.spec.targets)
+
+    @property
+    def params(self) -> dict:
+        """Its kind's parameters."""
+        return dict(self.spec.params)
+
+    @property
+    def source(self) -> str | None:
+        """The object whose spell or ability it is (declared and triggered ones may name it)."""
+        return getattr(self.spec, "source", None)
 
 
 def item(w: World, action: str) -> Item:
     """The stack item of an action."""
-    spec = w.objects[action].spec
-    return Item(action, spec.kind, tuple(spec.targets), dict(spec.params), getattr(spec, "source", None))
+    return Item(action, w.objects[action].spec)
 
 
 def actions(w: World) -> list[str]:

@@ -77,6 +77,8 @@ RULES = {
                   "game, are in that player's range; it is determined again as each turn begins.",
     "mtg.801.4": "Objects and players outside a player's range of influence cannot be the targets of spells or "
                  "abilities that player controls (an object is in range when its controller is).",
+    "mtg.801.5a": "With a limited range of influence, a player asked to choose a player (800.4f: who makes a "
+                  "choice instead of a leaver) chooses one within their range.",
     "mtg.801.10": "A spell or ability does not affect players or objects outside its controller's range of influence.",
     "mtg.510.2": "Combat damage assigned to a player is subtracted from their life total.",
     "mtg.117.3b": "The active player receives priority after a spell or ability resolves.",

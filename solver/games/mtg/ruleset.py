@@ -213,15 +213,19 @@ class Mtg(Ruleset):
                     tr.set(key, nxt[q] if q in nxt else rm.false, "mtg.800.4g", left)
                 return
             eligible = self._choosers(comp, st, ev)
+            near = {q: influence.controlled_in_range(comp, st, comp.controller(st, ev.source), q) for q in flags}
             for q, key in flags.items():
                 tr.free(key, left)
                 tr.set(key, 0, "mtg.800.4f", rm.all_of([left, rm.neg(eligible[q])]))
+                if influence.radius(comp) is not None:
+                    tr.set(key, 0, "mtg.801.5a", rm.all_of([left, rm.neg(near[q])]))
             nxt_flags = [tr.next[k] for k in flags.values()]
             rm.clause("mtg.800.4f", nxt_flags, [left])
             rm.enforce("mtg.800.4f", rm.model.add(sum(nxt_flags) <= 1), [left])
 
     def _choosers(self, comp, st, ev) -> dict[str, object]:
-        """800.4f: q may be chosen instead: another player in the game; an opponent of the controller if possible."""
+        """800.4f: q may be chosen instead: another player in the game; an opponent of the controller if possible
+        (one in the game and, with a limited range of influence, in the controller's range: 801.5a)."""
         rm, p = comp.rm, ev.player
         ctrl = comp.controller(st, ev.source)
         others = [q for q in comp.players if q != p]
@@ -230,7 +234,9 @@ class Mtg(Ruleset):
             out.update({q: in_game(comp, st, q) for q in others})
             return out
         opp_of = {c: [r for r in others if are_opponents(comp, r, c)] for c in comp.players}
-        some_opp = rm.any_of([rm.all_of([ctrl.is_(c), rm.any_of([in_game(comp, st, r) for r in opp_of[c]])])
+        some_opp = rm.any_of([rm.all_of([ctrl.is_(c), rm.any_of([rm.all_of([in_game(comp, st, r),
+                                                                            influence.in_range(comp, st, c, r)])
+                                                                 for r in opp_of[c]])])
                               for c in comp.players])
         for q in others:
             is_opp = rm.any_of([ctrl.is_(c) for c in comp.players if q in opp_of[c]])
@@ -240,6 +246,7 @@ class Mtg(Ruleset):
     # -- 800.4h: information -------------------------------------------------------------------------
     def on_player_information(self, comp, ev) -> None:
         """Read a player's attribute: current while in the game, last known information after (800.4h)."""
+        _unseen_with_range(comp, ev)
         rm, st = comp.rm, comp.stage
         present = in_game(comp, st, ev.player)
         cur = st["pattr", ev.player, ev.attribute]
@@ -250,6 +257,7 @@ class Mtg(Ruleset):
 
     def on_count_actions(self, comp, ev) -> None:
         """Count actions of every player; those of players who left are still found (800.4h)."""
+        _unseen_with_range(comp, ev)
         rm, st = comp.rm, comp.stage
         terms = []
         for q in comp.players:
@@ -273,6 +281,13 @@ class Mtg(Ruleset):
             for owner in comp.players:
                 pass_to_next(comp, tr, ("turn", "priority"), owner, "mtg.800.4i.priority",
                              rm.all_of([headless, st["turn", "turn_of"].is_(owner)]))
+
+
+def _unseen_with_range(comp, ev) -> None:
+    """What an effect sees outside its controller's range of influence (801.11) is not modelled: refused."""
+    if influence.radius(comp) is not None:
+        raise ScenarioError(f"{ev.type} with a limited range of influence: what an effect sees outside its "
+                            f"controller's range (801.11) is not modelled")
 
 
 RULESET = Mtg()
