@@ -88,8 +88,11 @@ class _Gen(RandomParts):
             return {"kind": r.choice(("spell", "ability"))}
         kind = r.choice([k for k in KINDS if k != "exile_until_leaves" or source])
         objs, players, amount = KINDS[kind]
-        pool = ([o["id"] for o in self.objects if o["id"] != source and "action" not in o] if objs else []) + \
-            (list(self.players) if players else [])
+        candidates = [o for o in self.objects if o["id"] != source and "action" not in o]
+        if self.chance(0.7):  # mostly what the kind can hit: permanents (creatures for damage)
+            candidates = [o for o in candidates if o["zone"] == "battlefield"
+                          and (kind != "damage" or "creature" in o["types"])] or candidates
+        pool = ([o["id"] for o in candidates] if objs else []) + (list(self.players) if players else [])
         spec: dict = {"kind": kind}
         if kind != "each_opponent_loses_life":
             if not pool:
@@ -186,7 +189,8 @@ class _Gen(RandomParts):
         if kind == "combat_damage":
             return {"type": "combat_damage", "source": r.choice(self.ids()), "player": p, "amount": r.randint(0, 3)}
         if kind == "damage":
-            target = r.choice(self.creatures() + self.players)
+            fighting = [o["id"] for o in self.objects if o["id"] in self.creatures() and o["zone"] == "battlefield"]
+            target = r.choice(fighting if fighting and self.chance(0.6) else self.creatures() + self.players)
             return {"type": "damage", "source": r.choice(self.ids()), "target": target, "amount": r.randint(0, 3),
                     "combat": self.chance(0.4)}
         if kind == "life":
@@ -292,6 +296,46 @@ class _Gen(RandomParts):
             return [exiling] + ending + [{"type": "resolve", "action": "exiling"}]
         return [exiling, {"type": "resolve", "action": "exiling"}] + ending
 
+    def cast(self) -> list[dict]:
+        """115, 608.2b, 801: a spell or ability with targets (or one that hits each opponent) is declared or
+        triggered, a few events happen (a target may leave, change zone, come back, gain protection, change
+        controller; a player may lose or leave; a turn may pass), then it resolves."""
+        r = self.r
+        p = r.choice(self.players)
+        source = r.choice(self.ids()) if self.chance(0.4) else None
+        spec = self.spec(source)
+        if spec["kind"] in ("spell", "ability"):
+            spec = {"kind": "each_opponent_loses_life", "params": {"amount": r.randint(1, 3)}}
+        self.actions.append("cast")
+        if self.chance(0.7):
+            first = {"type": "declare", "id": "cast", "actor": p, "card": self.chance(0.5), **spec}
+        else:
+            first = {"type": "trigger", "id": "cast", "controller": p, **spec}
+        if source:
+            first["source"] = source
+        between = []
+        for i in range(r.randint(0, 2)):
+            ev = self.meddle(i, spec)
+            if ev is not None:
+                between.append(ev)
+        return [first] + between + [{"type": "resolve", "action": "cast"}]
+
+    def meddle(self, i: int, spec: dict) -> dict | None:
+        """An event between casting and resolving, often about a target."""
+        r = self.r
+        objs = [t for t in spec.get("targets", []) if t not in self.players]
+        players = [t for t in spec.get("targets", []) if t in self.players]
+        if objs and self.chance(0.5):
+            t = r.choice(objs)
+            return r.choice(({"type": "move", "object": t, "zone": r.choice(ZONES)}, {"type": "put_onto", "object": t},
+                             {"type": "begin_effect", "effect": self.begun(
+                                 {"id": f"m{i}", "kind": r.choice(("prohibit", "control")), "action": "be_targeted",
+                                  "player": r.choice(self.players), "targets": [t], "duration": "until_end_of_turn"})}))
+        if players and self.chance(0.5):
+            return r.choice(({"type": "leave_game", "player": r.choice(players)},
+                             {"type": "lose_life", "player": r.choice(players), "amount": r.randint(1, 5)}))
+        return self.event(10 + i)
+
     def expectation(self) -> dict:
         """An expectation whose verdict is compared (any verdict will do)."""
         r = self.r
@@ -343,14 +387,16 @@ class _Gen(RandomParts):
         self.specials()
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
-        script = r.choice((None, None, None, None, self.slide, self.default_left, self.ring, self.ring))
+        script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
+                           self.cast))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
         if script is not None:
             self.events = script()
-            scenario_effects = self.effects
+            begun = {ev["effect"]["id"] for ev in self.events if ev["type"] == "begin_effect"}
+            scenario_effects = [e for e in self.effects if e["id"] not in begun]
         elif not self.events or self.chance(0.4):
             self.events.insert(0, {"type": "leave_game", "player": r.choice(self.players)})
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)

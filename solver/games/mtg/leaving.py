@@ -90,7 +90,8 @@ def owned_leave_control_ends(comp, leavers: dict[str, object], label: str, statu
                     key = ("ended", eid) if e.duration == "static" else ("active", eid)
                     tr.set(key, 1 if e.duration == "static" else 0, "mtg.800.4a.control_ends", leaves)
                 elif e.duration == "until_next_turn" and e.until_player == p:
-                    tr.keep(("active", eid), "mtg.800.4k", leaves)
+                    ended = leavers.get(e.player, rm.false) if e.kind == "control" else rm.false
+                    tr.keep(("active", eid), "mtg.800.4k", rm.all_of([leaves, rm.neg(ended)]))
             for key in [k for k in comp.domains if k[0] == "lki" and k[1] == p]:
                 tr.set(key, st[("pattr",) + key[1:]], "mtg.800.4h", leaves)
             tr.set(("turn", "active_player"), NONE, "mtg.800.4i", rm.all_of([leaves, st["turn", "active_player"].is_(p)]))

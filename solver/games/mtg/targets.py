@@ -206,6 +206,13 @@ def _types_ok(comp, kind: Kind, t: str) -> bool:
     return not kind.types or bool(set(kind.types) & set(comp.objects[t].types))
 
 
+def _fits(comp, kind: Kind, t: str) -> bool:
+    """Static: ``t`` is of what the kind targets (a player, or an object of its types)."""
+    if t in comp.players:
+        return kind.aims in ("players", "both")
+    return kind.aims in ("objects", "both") and _types_ok(comp, kind, t)
+
+
 # -- legality ------------------------------------------------------------------------------------------
 def _defined(comp, st, name: str, rule: str, cond):
     """A literal equal to ``cond`` under ``rule`` (its core names the rule)."""
@@ -223,12 +230,12 @@ def legal(comp, st, it: Item, ctrl, t: str):
     rm = comp.rm
     kind = KINDS[it.kind]
     parts: list[tuple[str | None, object]] = []
+    fits = _fits(comp, kind, t)
     if t in comp.players:
-        parts.append(("mtg.115.2", rm.true if kind.aims in ("players", "both") else rm.false))
+        parts.append(("mtg.115.2", rm.true if fits else rm.false))
         parts.append(("mtg.800.4.target", in_game(comp, st, t)))
         subject = t
     else:
-        fits = kind.aims in ("objects", "both") and _types_ok(comp, kind, t)
         parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), st["held", it.id, t]]) if fits
                       else rm.false))
         if comp.effects_on(t, "prohibit", "be_targeted"):
@@ -288,8 +295,8 @@ def resolve(rs, comp, ev) -> None:
     with comp.step(f"resolve {a}") as tr:
         rs._leave_stack(comp, tr, a, "resolved", "core.resolve", go)
         for t, ok_t in legal_t.items():
-            if ok_t is rm.false:
-                continue  # never a legal target: nothing to affect
+            if not _fits(comp, kind, t):
+                continue  # never a legal target of this kind: nothing to affect
             if kind.effect is not None:
                 kind.effect(comp, tr, it, ctrl, t, rm.all_of([go, ok_t]))
             if len(legal_t) > 1:
