@@ -55,6 +55,7 @@ def _reductions(comp) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
 
     def add(who: str, amount: int | None) -> None:
+        """Count ``amount`` more against ``who`` (None: no bound)."""
         if who in out and out[who] is None:
             return
         out[who] = None if amount is None else out.get(who, 0) + amount

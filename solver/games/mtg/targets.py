@@ -54,6 +54,7 @@ class Kind:
 # -- what each kind does to a target it affects --------------------------------------------------
 def _move(zone: str, rule: str) -> Callable:
     def effect(comp, tr, it, ctrl, t, when) -> None:
+        """Rule ``rule``: the target goes to ``zone``."""
         tr.set(("zone", t), zone, rule, when)
     return effect
 
@@ -105,6 +106,7 @@ def _damage(comp, tr, it, ctrl, t, when) -> None:
 
 def _life(sign: int) -> Callable:
     def effect(comp, tr, it, ctrl, t, when) -> None:
+        """119.3: the target player's life total changes by the amount."""
         key = ("pattr", t, "life")
         tr.set(key, tr.prev[key] + sign * _amount(it), "mtg.119.3", when)
     return effect
@@ -156,6 +158,7 @@ KINDS: dict[str, Kind] = {
 def action_kinds() -> dict[str, ActionKind]:
     """The kinds as the shared machinery names them; MTG declares and resolves them itself (115, 608.2b)."""
     def unread(comp, *args):
+        """Not reached: the MTG ruleset's own declare and resolve read the kinds."""
         raise ScenarioError("an MTG spell or ability is declared and resolved by the MTG rules (115, 608.2b)")
     return {name: ActionKind(unread, unread) for name in KINDS}
 
