@@ -219,6 +219,7 @@ def reference_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
             seen.add(value)
     known = {kind: {v for _, v in declared} for kind, declared in ids.items()}
     pset, oset, cset = known["player"], known["object"], known["cell"]
+    known["object or player"] = oset | pset  # an event field that names either (a target, a damaged thing)
 
     def need(kind: str, value: str | None, pool: set[str], path: tuple) -> None:
         if value is not None and value not in pool:

@@ -422,19 +422,15 @@ def test_text_without_a_file_finds_no_library_and_says_so():
     assert "<string>:5:19: objects[0].card: no card library for 'knight'" in str(exc.value)
 
 
-PENDING = ROOT / "examples" / "pending" / "mtg-610.3"
+BANISHING = LIB / "mtg" / "610.3-banishing-light-owner-leaves.yaml"
 
 
-def test_exile_until_this_leaves_waits_for_610_3_with_a_precise_refusal():
-    """"Exile target creature until this leaves the battlefield" (Banishing Light) is defined; until MTG 610.3 adds
-    its action kind, the card file is refused at its line and column; once it does, the scenario that uses the card
-    must pass."""
-    from solver.registry import vocabulary_for
-
-    res = check_file(PENDING / "banishing-light-owner-leaves.yaml")
-    if "exile_until_leaves" in vocabulary_for("mtg").names("actions"):
-        assert res.status.value == "pass", res.error or res.expectations
-        return
-    assert res.status.value == "error"
-    assert "banishing_light.yaml:15:16: cards[0].actions[0].kind: unknown action kind 'exile_until_leaves' for mtg" \
-        in res.error
+@pytest.mark.parametrize("zone, status", [("battlefield", "pass"), ("exile", "fail")])
+def test_banishing_light_from_the_library_returns_the_card_by_610_3(zone, status):
+    """Banishing Light (cards/mtg) exiles with MTG 610.3's action kind; when it leaves with its owner the card returns:
+    the library scenario passes, and the same scenario saying the card stays in exile fails."""
+    text = BANISHING.read_text(encoding="utf-8")
+    wrong = "    object: bear\n    zone: battlefield\n"
+    assert wrong in text
+    res = check_text(text.replace(wrong, f"    object: bear\n    zone: {zone}\n"), str(BANISHING))
+    assert res.status.value == status, res.error or res.expectations

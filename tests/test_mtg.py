@@ -266,7 +266,8 @@ def test_800_4f_controller_is_no_opponent_of_himself() -> None:
 
 
 def test_800_4a_stages_in_order() -> None:
-    """The leave is staged: 800.4a owned/control, stack, exile, then state-based actions as their own stage."""
+    """The leave is staged: 800.4a owned/control, stack, exile, then the check's state-based actions as their own
+    stages (the last stage of the event is one)."""
     from models.loader import load_scenario
     from solver.encoding.compile import Compiler
     from solver.registry import ruleset_for
@@ -275,9 +276,9 @@ def test_800_4a_stages_in_order() -> None:
     comp.compile_events()
     labels = [s.label for s in comp.stages[1:]]
     order = [next(i for i, lab in enumerate(labels) if key in lab)
-             for key in ("bianca leaves; owned objects leave", "cease to exist", "still controls is exiled",
+             for key in ("bianca leaves; owned objects leave", "cease to exist", "still control is exiled",
                          "state-based actions")]
-    assert order == sorted(order) and order[0] == 0 and order[-1] == len(labels) - 1
+    assert order == sorted(order) and order[0] == 0 and labels[-1] == "state-based actions"
 
 
 def test_bad_event_zone_is_a_clear_error() -> None:
@@ -354,3 +355,363 @@ def test_generated_leave_game_scenario_large(n: int) -> None:
     print(f"\n{n} objects, {effects} control effects, 3 leaves: {res.status.value} in {time.perf_counter() - t:.2f}s, "
           f"{res.solves} solves")
     assert res.status.value == "pass"
+
+
+# -- targets, damage and life, state-based actions, 610.3, turns, range of influence -------------------------
+def creature(oid: str, owner: str, toughness: int = 2, zone: str = "battlefield", **kw) -> dict:
+    """A creature with a toughness."""
+    return obj(oid, owner, zone, types=["creature"], attributes={"toughness": toughness, **kw.pop("attributes", {})},
+               **kw)
+
+
+def spell(sid: str, actor: str, kind: str, targets: list[str], **params) -> dict:
+    """A declare event for a spell of ``kind``."""
+    ev = {"type": "declare", "id": sid, "actor": actor, "kind": kind, "targets": targets, "card": True}
+    return {**ev, "params": params} if params else ev
+
+
+def resolve(action: str) -> dict:
+    """The resolve event."""
+    return {"type": "resolve", "action": action}
+
+
+def ring_exiles(target: str, controller: str = "bianca") -> list[dict]:
+    """The ring's 'exile until it leaves' trigger, resolved."""
+    return [{"type": "trigger", "id": "exiling", "controller": controller, "source": "ring", "kind": "exile_until_leaves",
+             "targets": [target]}, resolve("exiling")]
+
+
+RING = obj("ring", "bianca", types=["enchantment"])
+LIVES = [{"id": p, "attributes": {"life": 20}} for p in PLAYERS]
+FOUR = [{"id": p, "attributes": {"life": 20}} for p in ("alex", "bianca", "carla", "dmitri")]
+
+# rule -> (scenario parts, expectation that holds, expectation the rule makes impossible,
+#          parts of a calm variant where the rule does not act, expectation that holds there)
+RULE_CASES = {
+    "mtg.115.1": (
+        dict(objects=[creature("bears", "bianca", zone="graveyard")], events=[spell("kill", "alex", "destroy", ["bears"])]),
+        {"action": "kill", "action_status": "illegal"},
+        {"action": "kill", "action_status": "on_stack"},
+        dict(objects=[creature("bears", "bianca")], events=[spell("kill", "alex", "destroy", ["bears"])]),
+        {"action": "kill", "action_status": "on_stack"},
+    ),
+    "mtg.115.2": (
+        dict(objects=[creature("bears", "bianca")],
+             events=[spell("kill", "alex", "destroy", ["bears"]), {"type": "move", "object": "bears", "zone": "hand"},
+                     resolve("kill")]),
+        {"action": "kill", "action_status": "interrupted"},
+        {"object": "bears", "zone": "graveyard"},
+        dict(objects=[creature("bears", "bianca")], events=[spell("kill", "alex", "destroy", ["bears"]), resolve("kill")]),
+        {"object": "bears", "zone": "graveyard"},
+    ),
+    "mtg.400.7": (
+        dict(objects=[creature("bears", "bianca")],
+             events=[spell("kill", "alex", "destroy", ["bears"]), {"type": "move", "object": "bears", "zone": "hand"},
+                     {"type": "put_onto", "object": "bears"}, resolve("kill")]),
+        {"object": "bears", "zone": "battlefield"},
+        {"object": "bears", "zone": "graveyard"},
+        dict(objects=[creature("bears", "bianca")], events=[spell("kill", "alex", "destroy", ["bears"]), resolve("kill")]),
+        {"object": "bears", "zone": "graveyard"},
+    ),
+    "mtg.115.restriction": (
+        dict(objects=[creature("bears", "alex")], events=[spell("kill", "alex", "destroy", ["bears"], whose="opponent")]),
+        {"action": "kill", "action_status": "illegal"},
+        {"action": "kill", "action_status": "on_stack"},
+        dict(objects=[creature("bears", "bianca")], events=[spell("kill", "alex", "destroy", ["bears"], whose="opponent")]),
+        {"action": "kill", "action_status": "on_stack"},
+    ),
+    "mtg.800.4.target": (
+        dict(players=LIVES, events=[leave("bianca"), spell("drain", "alex", "lose_life", ["bianca"], amount=2)]),
+        {"action": "drain", "action_status": "illegal"},
+        {"action": "drain", "action_status": "on_stack"},
+        dict(players=LIVES, events=[spell("drain", "alex", "lose_life", ["bianca"], amount=2)]),
+        {"action": "drain", "action_status": "on_stack"},
+    ),
+    "mtg.608.2b": (
+        dict(players=LIVES, events=[spell("drain", "alex", "lose_life", ["bianca"], amount=2), leave("bianca"),
+                                    resolve("drain")]),
+        {"action": "drain", "action_status": "interrupted"},
+        {"action": "drain", "action_status": "resolved"},
+        dict(players=LIVES, events=[spell("drain", "alex", "lose_life", ["bianca"], amount=2), resolve("drain")]),
+        {"player": "bianca", "player_attributes": {"life": 18}},
+    ),
+    "mtg.608.2b.partial": (
+        dict(players=LIVES, objects=[creature("bears", "bianca")],
+             events=[spell("arc", "alex", "damage", ["bears", "carla"], amount=2),
+                     {"type": "move", "object": "bears", "zone": "hand"}, {"type": "put_onto", "object": "bears"},
+                     resolve("arc")]),
+        {"object": "bears", "zone": "battlefield", "attributes": {"damage": 0}},
+        {"object": "bears", "zone": "graveyard"},
+        dict(players=LIVES, objects=[creature("bears", "bianca")],
+             events=[spell("arc", "alex", "damage", ["bears", "carla"], amount=2), resolve("arc")]),
+        {"object": "bears", "zone": "graveyard"},
+    ),
+    "mtg.destroy": (
+        dict(objects=[obj("idol", "bianca", types=["artifact"])],
+             events=[spell("shatter", "alex", "destroy", ["idol"]), resolve("shatter")]),
+        {"object": "idol", "zone": "graveyard", "zone_owner": "bianca"},
+        {"object": "idol", "zone": "battlefield"},
+        dict(objects=[obj("idol", "bianca", types=["artifact"])], events=[spell("shatter", "alex", "destroy", ["idol"])]),
+        {"object": "idol", "zone": "battlefield"},
+    ),
+    "mtg.exile": (
+        dict(objects=[obj("idol", "bianca", types=["artifact"])],
+             events=[spell("swords", "alex", "exile", ["idol"]), resolve("swords")]),
+        {"object": "idol", "zone": "exile", "zone_owner": "bianca"},
+        {"object": "idol", "zone": "battlefield"},
+        dict(objects=[obj("idol", "bianca", types=["artifact"])], events=[spell("swords", "alex", "exile", ["idol"])]),
+        {"object": "idol", "zone": "battlefield"},
+    ),
+    "mtg.return_to_hand": (
+        dict(objects=[obj("idol", "bianca", controller="alex", types=["artifact"])],
+             events=[spell("bounce", "carla", "return_to_hand", ["idol"]), resolve("bounce")]),
+        {"object": "idol", "zone": "hand", "zone_owner": "bianca"},
+        {"object": "idol", "zone": "battlefield"},
+        dict(objects=[obj("idol", "bianca", types=["artifact"])],
+             events=[spell("bounce", "carla", "return_to_hand", ["idol"])]),
+        {"object": "idol", "zone": "battlefield"},
+    ),
+    "mtg.610.3": (
+        dict(objects=[RING, creature("bears", "alex")],
+             events=ring_exiles("bears") + [{"type": "move", "object": "ring", "zone": "graveyard"}]),
+        {"object": "bears", "zone": "battlefield"},
+        {"object": "bears", "zone": "exile"},
+        dict(objects=[RING, creature("bears", "alex")], events=ring_exiles("bears")),
+        {"object": "bears", "zone": "exile"},
+    ),
+    "mtg.610.3a": (
+        dict(objects=[RING, creature("bears", "alex")],
+             events=[ring_exiles("bears")[0], {"type": "move", "object": "ring", "zone": "graveyard"}, resolve("exiling")]),
+        {"object": "bears", "zone": "battlefield"},
+        {"object": "bears", "zone": "exile"},
+        dict(objects=[RING, creature("bears", "alex")], events=ring_exiles("bears")),
+        {"object": "bears", "zone": "exile"},
+    ),
+    "mtg.610.3c": (
+        dict(objects=[RING, creature("bears", "alex", controller="carla")],
+             events=ring_exiles("bears") + [{"type": "move", "object": "ring", "zone": "graveyard"}]),
+        {"object": "bears", "zone": "battlefield", "controller": "alex"},
+        {"object": "bears", "controller": "carla"},
+        dict(objects=[RING, creature("bears", "alex", controller="carla")]),
+        {"object": "bears", "zone": "battlefield", "controller": "carla"},
+    ),
+    "mtg.120.3a": (
+        dict(players=LIVES, objects=[creature("bears", "alex")],
+             events=[{"type": "damage", "source": "bears", "target": "bianca", "amount": 3}]),
+        {"player": "bianca", "player_attributes": {"life": 17}},
+        {"player": "bianca", "player_attributes": {"life": 20}},
+        dict(players=LIVES, objects=[creature("bears", "alex")]),
+        {"player": "bianca", "player_attributes": {"life": 20}},
+    ),
+    "mtg.120.3e": (
+        dict(objects=[creature("bears", "alex"), creature("wall", "bianca", 5)],
+             events=[{"type": "damage", "source": "bears", "target": "wall", "amount": 3}]),
+        {"object": "wall", "attributes": {"damage": 3}},
+        {"object": "wall", "attributes": {"damage": 0}},
+        dict(objects=[creature("bears", "alex"), creature("wall", "bianca", 5, attributes={"damage": 0})]),
+        {"object": "wall", "attributes": {"damage": 0}},
+    ),
+    "mtg.119.3": (
+        dict(players=LIVES, events=[{"type": "gain_life", "player": "carla", "amount": 4},
+                                    {"type": "lose_life", "player": "bianca", "amount": 1}]),
+        {"player": "carla", "player_attributes": {"life": 24}},
+        {"player": "carla", "player_attributes": {"life": 20}},
+        dict(players=LIVES),
+        {"player": "carla", "player_attributes": {"life": 20}},
+    ),
+    "mtg.800.4.absent": (
+        dict(players=LIVES, events=[leave("carla"), {"type": "gain_life", "player": "carla", "amount": 4}]),
+        {"player": "carla", "player_attributes": {"life": 20}},
+        {"player": "carla", "player_attributes": {"life": 24}},
+        dict(players=LIVES, events=[{"type": "gain_life", "player": "carla", "amount": 4}]),
+        {"player": "carla", "player_attributes": {"life": 24}},
+    ),
+    "mtg.704.5a": (
+        dict(players=LIVES, objects=[obj("land", "bianca", types=["land"])],
+             events=[{"type": "lose_life", "player": "bianca", "amount": 20}]),
+        {"player": "bianca", "status": "lost"},
+        {"player": "bianca", "status": "in_game"},
+        dict(players=LIVES, objects=[obj("land", "bianca", types=["land"])],
+             events=[{"type": "lose_life", "player": "bianca", "amount": 19}]),
+        {"player": "bianca", "status": "in_game"},
+    ),
+    "mtg.704.5f": (
+        dict(objects=[creature("bears", "alex")],
+             events=[{"type": "begin_effect", "effect": {"id": "shrink", "kind": "add", "attribute": "toughness",
+                                                          "value": -2, "targets": ["bears"]}}]),
+        {"object": "bears", "zone": "graveyard"},
+        {"object": "bears", "zone": "battlefield"},
+        dict(objects=[creature("bears", "alex")],
+             events=[{"type": "begin_effect", "effect": {"id": "shrink", "kind": "add", "attribute": "toughness",
+                                                          "value": -1, "targets": ["bears"]}}]),
+        {"object": "bears", "zone": "battlefield"},
+    ),
+    "mtg.704.5g": (
+        dict(objects=[creature("bears", "alex"), creature("wall", "bianca", 5)],
+             events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 2}]),
+        {"object": "bears", "zone": "graveyard"},
+        {"object": "bears", "zone": "battlefield"},
+        dict(objects=[creature("bears", "alex"), creature("wall", "bianca", 5)],
+             events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 1}]),
+        {"object": "bears", "zone": "battlefield"},
+    ),
+    "mtg.514.2": (
+        dict(objects=[creature("bears", "alex", 3), creature("wall", "bianca", 5)],
+             events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 2}, {"type": "end_turn"},
+                     {"type": "damage", "source": "wall", "target": "bears", "amount": 2}]),
+        {"object": "bears", "zone": "battlefield"},
+        {"object": "bears", "zone": "graveyard"},
+        dict(objects=[creature("bears", "alex", 3), creature("wall", "bianca", 5)],
+             events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 2},
+                     {"type": "damage", "source": "wall", "target": "bears", "amount": 2}]),
+        {"object": "bears", "zone": "graveyard"},
+    ),
+    "mtg.500.next": (
+        dict(events=[{"type": "end_turn"}]),
+        {"turn": {"active_player": "bianca", "priority": "bianca"}},
+        {"turn": {"active_player": "alex"}},
+        dict(events=[]),
+        {"turn": {"active_player": "alex"}},
+    ),
+    "mtg.104.3a": (
+        dict(players=LIVES, events=[leave("bianca") | {"status": "conceded"}]),
+        {"player": "bianca", "status": "conceded"},
+        {"player": "bianca", "status": "in_game"},
+        dict(players=LIVES),
+        {"player": "bianca", "status": "in_game"},
+    ),
+    "mtg.801.4": (
+        dict(players=FOUR, options={"range_of_influence": 1},
+             events=[spell("drain", "alex", "lose_life", ["carla"], amount=2)]),
+        {"action": "drain", "action_status": "illegal"},
+        {"action": "drain", "action_status": "on_stack"},
+        dict(players=FOUR, events=[spell("drain", "alex", "lose_life", ["carla"], amount=2)]),
+        {"action": "drain", "action_status": "on_stack"},
+    ),
+    "mtg.801.2c": (
+        dict(players=FOUR, options={"range_of_influence": 1}, turn={"active_player": "dmitri", "priority": "dmitri"},
+             events=[leave("bianca"), {"type": "end_turn"}, spell("drain", "alex", "lose_life", ["carla"], amount=2)]),
+        {"action": "drain", "action_status": "on_stack"},
+        {"action": "drain", "action_status": "illegal"},
+        dict(players=FOUR, options={"range_of_influence": 1}, turn={"active_player": "dmitri", "priority": "dmitri"},
+             events=[leave("bianca"), spell("drain", "alex", "lose_life", ["carla"], amount=2)]),
+        {"action": "drain", "action_status": "illegal"},
+    ),
+    "mtg.801.5a": (
+        dict(players=FOUR, options={"range_of_influence": 1}, objects=[obj("fof", "alex", "stack", action={"kind": "spell"})],
+             events=[leave("bianca"), {"type": "choice", "id": "pick", "player": "bianca", "source": "fof",
+                                       "opponent": True}]),
+        {"player": "dmitri", "player_flags": {"pick": True}},
+        {"player": "carla", "player_flags": {"pick": True}},
+        dict(players=FOUR, options={"range_of_influence": 1}, objects=[obj("fof", "alex", "stack", action={"kind": "spell"})],
+             events=[{"type": "choice", "id": "pick", "player": "bianca", "source": "fof"}]),
+        {"player": "bianca", "player_flags": {"pick": True}},
+    ),
+    "mtg.801.10": (
+        dict(players=FOUR, options={"range_of_influence": 1},
+             objects=[obj("torch", "alex", "stack", types=["sorcery"],
+                          action={"kind": "each_opponent_loses_life", "params": {"amount": 3}})],
+             events=[resolve("torch")]),
+        {"player": "carla", "player_attributes": {"life": 20}},
+        {"player": "carla", "player_attributes": {"life": 17}},
+        dict(players=FOUR, objects=[obj("torch", "alex", "stack", types=["sorcery"],
+                                        action={"kind": "each_opponent_loses_life", "params": {"amount": 3}})],
+             events=[resolve("torch")]),
+        {"player": "carla", "player_attributes": {"life": 17}},
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(RULE_CASES))
+def test_new_rule_trivial_when_it_does_not_act(rule: str) -> None:
+    """Without what the rule reads (no damage, no leaver, no range ...), the ordinary result holds."""
+    _, _, _, calm, plain = RULE_CASES[rule]
+    res = run(scenario(**calm, expect=[plain, {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.description, e.verdict.value, e.message) for e in res.expectations])
+
+
+@pytest.mark.parametrize("rule", sorted(RULE_CASES))
+def test_new_rule_feasible_result_holds(rule: str) -> None:
+    """The rule's result holds in every outcome, and the outcome is unique."""
+    parts, holds, _, _, _ = RULE_CASES[rule]
+    res = run(scenario(**parts, expect=[holds, {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.description, e.verdict.value, e.message) for e in res.expectations])
+
+
+@pytest.mark.parametrize("rule", sorted(RULE_CASES))
+def test_new_rule_infeasible_opposite_names_the_rule(rule: str) -> None:
+    """The opposite is impossible with the rule in the core; expecting it to hold fails."""
+    parts, _, wrong, _, _ = RULE_CASES[rule]
+    res = run(scenario(**parts, expect=[{**wrong, "verdict": "impossible", "because": [rule]}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.rules, e.message) for e in res.expectations])
+    flipped = run(scenario(**parts, expect=[wrong]))
+    assert flipped.status.value == "fail" and flipped.expectations[0].verdict.value == "impossible"
+
+
+NEW_LIBRARY = sorted(p for p in SCENARIOS if not p.name.startswith("800.4") or p.name.startswith("800.4."))
+NEW_LIBRARY += sorted(ROOT / "scenarios/mtg" / n for n in ("800.4j-end-turn-skips-leaver.yaml",
+                                                           "800.4k-natural-turn-sequence.yaml"))
+
+
+def _flips(paths: list[Path]) -> list[tuple[Path, int]]:
+    out = []
+    for p in paths:
+        for i, ex in enumerate(yaml.safe_load(p.read_text())["expect"]):
+            if not ({"unique", "outcomes"} & set(ex)) and ex.get("verdict", "holds") in ("holds", "impossible"):
+                out.append((p, i))
+    return out
+
+
+@pytest.mark.parametrize("path, index", _flips(NEW_LIBRARY), ids=lambda v: v.name if isinstance(v, Path) else str(v))
+def test_a_flipped_library_expectation_fails(path: Path, index: int) -> None:
+    """Each expectation of the new library scenarios, with its verdict flipped (holds <-> impossible), fails."""
+    doc = yaml.safe_load(path.read_text())
+    ex = dict(doc["expect"][index])
+    ex["verdict"] = "impossible" if ex.get("verdict", "holds") == "holds" else "holds"
+    ex.pop("because", None)
+    res = run({**doc, "expect": [ex]})
+    assert res.status.value == "fail", (path.name, index, res.error)
+
+
+OUT_OF_ORDER = [
+    ([{"type": "begin_turn", "player": "carla"}], "after alex's turn comes bianca's"),
+    ([{"type": "end_turn"}, {"type": "begin_turn", "player": "carla"}], "follows an end_turn"),
+]
+
+
+@pytest.mark.parametrize("events, message", OUT_OF_ORDER, ids=["skipped seat", "after end_turn"])
+def test_turns_written_out_of_order_are_a_located_error(events, message) -> None:
+    """A hand-written turn out of turn order is an error at the event's line, not an answer."""
+    res = run(scenario(events=events))
+    assert res.status.value == "error" and message in res.error, res.error
+    line = 1 + yaml.safe_dump(scenario(events=events), sort_keys=False).splitlines().index("events:") + len(events)
+    assert f"test.yaml:{line}:" in res.error, res.error
+
+
+def test_end_turn_needs_whose_turn_it_is() -> None:
+    """end_turn with no current turn is an error, not a guess."""
+    res = run(scenario(turn={}, events=[{"type": "end_turn"}]))
+    assert res.status.value == "error" and "turn.active_player" in res.error, res.error
+
+
+BAD_MECHANICS = [
+    (dict(objects=[obj("bears", "bianca", types=["creature"])],
+          events=[{"type": "damage", "source": "bears", "target": "bears", "amount": 1}]), "has no toughness"),
+    (dict(objects=[obj("idol", "bianca", types=["artifact"])],
+          events=[{"type": "damage", "source": "idol", "target": "idol", "amount": 1}]), "only a player or a creature"),
+    (dict(objects=[creature("bears", "bianca")], events=[spell("x", "alex", "exile_until_leaves", ["bears"])]),
+     "give it a source"),
+    (dict(objects=[creature("bears", "bianca")], events=[spell("x", "alex", "destroy", ["nobody"])]), "unknown target"),
+    (dict(objects=[obj("s", "alex", "stack", action={"kind": "spell"})], events=[{"type": "start_execution", "action": "s"}]),
+     "not an MTG event"),
+    (dict(options={"range_of_influence": 1}, events=[{"type": "count_actions", "attribute": "spells_cast",
+                                                      "reader": "alex", "into": "storm"}]), "801.11"),
+]
+
+
+@pytest.mark.parametrize("parts, message", BAD_MECHANICS, ids=["no toughness", "not a creature", "no source",
+                                                               "unknown target", "start_execution", "801.11"])
+def test_what_the_rules_cannot_read_is_an_error(parts, message) -> None:
+    """A mechanic the ruleset does not model is a clear error with the file and line, never an answer."""
+    res = run(scenario(**parts))
+    assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error

@@ -37,6 +37,18 @@ TREASON = {"id": "treason", "timestamp": 1, "kind": "control", "player": "alex",
 LEAVE = {"type": "leave_game", "player": "alex"}
 BIANCA_LEAVES = {"type": "leave_game", "player": "bianca"}
 TURN = {"active_player": "alex", "priority": "alex"}
+BEARS = {"id": "bears", "owner": "alex", "zone": "battlefield", "types": ["creature"], "attributes": {"toughness": 2}}
+WALL = {"id": "wall", "owner": "carla", "zone": "battlefield", "types": ["creature"], "attributes": {"toughness": 5}}
+HIT = {"type": "damage", "source": "wall", "target": "bears", "amount": 2}
+LIVES = [{"id": p, "attributes": {"life": 20}} for p in ("alex", "bianca", "carla")]
+FOUR = [{"id": p} for p in ("alex", "bianca", "carla", "dmitri")]
+DRAIN = {"type": "declare", "id": "drain", "actor": "alex", "kind": "lose_life", "targets": ["bianca"],
+         "params": {"amount": 2}, "card": True}
+RESOLVE = {"type": "resolve", "action": "drain"}
+RING = {"id": "ring", "owner": "bianca", "zone": "battlefield", "types": ["enchantment"]}
+EXILING = [{"type": "trigger", "id": "exiling", "controller": "bianca", "source": "ring", "kind": "exile_until_leaves",
+            "targets": ["bears"]}, {"type": "resolve", "action": "exiling"}]
+RING_GOES = {"type": "move", "object": "ring", "zone": "graveyard"}
 
 # (name, scenario parts, state index, key, wrong value, rule that must be named)
 MUTATIONS = [
@@ -62,9 +74,31 @@ MUTATIONS = [
     ("token created for a leaver", dict(objects=[GRIFFIN], events=[LEAVE, {"type": "create", "id": "myr",
                                                                            "controller": "alex"}]), 2,
      "zone.myr", "battlefield", "mtg.800.4b.token"),
-    ("leaver's turn begins", dict(objects=[GRIFFIN], turn={"active_player": "bianca", "priority": "bianca"},
+    ("leaver's turn begins", dict(objects=[GRIFFIN], turn={"active_player": "carla", "priority": "carla"},
                                   events=[LEAVE, {"type": "begin_turn", "player": "alex"}]), 2,
      "turn.active_player", "alex", "mtg.800.4j"),
+    ("lethal damage leaves the creature", dict(objects=[BEARS, WALL], events=[HIT]), 1, "zone.bears", "battlefield",
+     "mtg.704.5g"),
+    ("damage off the battlefield stays marked", dict(objects=[BEARS, WALL], events=[HIT]), 1, "attr.bears.damage", "2",
+     "mtg.400.7"),
+    ("a player at 0 life stays in the game", dict(players=LIVES, events=[{"type": "lose_life", "player": "bianca",
+                                                                          "amount": 20}]),
+     1, "pstatus.bianca", "in_game", "mtg.704.5a"),
+    ("the loser's cards stay", dict(players=LIVES, objects=[GRIFFIN], events=[{"type": "lose_life", "player": "bianca",
+                                                                               "amount": 20}]),
+     1, "zone.griffin", "battlefield", "mtg.800.4a.owned"),
+    ("a spell whose only target left resolves", dict(players=LIVES, events=[DRAIN, BIANCA_LEAVES, RESOLVE]), 3,
+     "status.drain", "resolved", "mtg.608.2b"),
+    ("the card exiled until the ring leaves stays", dict(objects=[RING, BEARS], events=EXILING + [RING_GOES]), 3,
+     "zone.bears", "exile", "mtg.610.3"),
+    ("the turn does not pass", dict(turn=TURN, events=[{"type": "end_turn"}]), 1, "turn.active_player", "alex",
+     "mtg.500.next"),
+    ("damage does not wear off", dict(objects=[{**BEARS, "attributes": {"toughness": 3}}, WALL], turn=TURN,
+                                      events=[HIT, {"type": "end_turn"}]), 2, "attr.bears.damage", "2", "mtg.514.2"),
+    ("ranges are not determined again", dict(players=FOUR, options={"range_of_influence": 1},
+                                             turn={"active_player": "dmitri", "priority": "dmitri"},
+                                             events=[BIANCA_LEAVES, {"type": "end_turn"}]), 2, "range.alex.carla", "0",
+     "mtg.801.2c"),
 ]
 
 

@@ -1,4 +1,4 @@
-"""Events of the Magic: The Gathering ruleset (comprehensive rules 800.4: a player leaves a multiplayer game)."""
+"""Events of the Magic: The Gathering ruleset (800.4: a player leaves a multiplayer game; damage, life, turns)."""
 from __future__ import annotations
 
 from typing import ClassVar, Literal
@@ -59,7 +59,7 @@ class Trigger(EventBase):
     source: Id | None = None
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
-    refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object"}
+    refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}
     creates_action: ClassVar[bool] = True
 
     def declared_id(self) -> str | None:
@@ -75,6 +75,35 @@ class CombatDamage(EventBase):
     player: Id
     amount: Value = Field(ge=0)
     refs: ClassVar[dict[str, str]] = {"source": "object", "player": "player"}
+
+
+class Damage(EventBase):
+    """A source deals damage to a player or a creature: combat damage (510.2) or not (120.3)."""
+
+    type: Literal["damage"]
+    source: Id
+    target: Id = Field(description="The player or creature dealt the damage.")
+    amount: Value = Field(ge=0)
+    combat: bool = Field(default=False, description="It is combat damage (800.4e: none to a player who left).")
+    refs: ClassVar[dict[str, str]] = {"source": "object", "target": "object or player"}
+
+
+class GainLife(EventBase):
+    """A player gains life (119.3)."""
+
+    type: Literal["gain_life"]
+    player: Id
+    amount: Value = Field(ge=0)
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
+class LoseLife(EventBase):
+    """A player loses life (119.3)."""
+
+    type: Literal["lose_life"]
+    player: Id
+    amount: Value = Field(ge=0)
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
 
 
 class Choice(EventBase):
@@ -115,5 +144,5 @@ class PriorityToActive(EventBase):
     type: Literal["priority_to_active"]
 
 
-EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Choice, PlayerInformation, CountActions,
-                 PriorityToActive)
+EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Damage, GainLife, LoseLife, Choice,
+                 PlayerInformation, CountActions, PriorityToActive)

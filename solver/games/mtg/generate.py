@@ -1,10 +1,13 @@
-"""Random small valid MTG 800.4 scenarios (a player leaves a multiplayer game), for the differential soak.
+"""Random small valid MTG scenarios (a player leaves a multiplayer game, and what it is tested through), for the
+differential soak.
 
-2-4 players (sometimes on teams, sometimes one already out), a handful of objects of the
-kinds 800.4 speaks of (permanents, an Aura attached to one, tokens, a Plane in the command
-zone, cards and non-card objects on the stack, cards in ante, library, hand ...), a few
-control effects of every duration, 1-3 events drawn mostly from the 800.4 events, and
-expectations whose verdicts are compared. Deterministic for a given ``rng``.
+2-4 players (sometimes on teams, sometimes one already out, sometimes a limited range of influence), with life
+totals; a handful of objects of the kinds 800.4 speaks of (permanents, creatures with toughness and damage, an
+Aura attached to one, tokens, a Plane in the command zone, cards and non-card objects on the stack, cards in
+ante, library, hand ...), a few control effects of every duration and sometimes a toughness effect; 1-3 events
+drawn from the 800.4 events, damage and life, spells and abilities with targets, 'exile until it leaves'
+(610.3), turns passed by the rules or written in turn order; expectations whose verdicts are compared.
+Deterministic for a given ``rng``.
 """
 from __future__ import annotations
 
@@ -15,11 +18,15 @@ ZONES = ("battlefield", "battlefield", "battlefield", "hand", "library", "gravey
          "outside")
 TYPES = (["creature"], ["creature"], ["artifact"], ["enchantment"], ["creature", "artifact"])
 DURATIONS = ("permanent", "until_end_of_turn", "until_next_turn", "static", "static")
-EVENTS = ("leave_game",) * 6 + ("end_effect", "end_turn", "begin_turn", "begin_turn", "begin_effect", "create",
-                                "put_onto", "trigger", "resolve", "combat_damage", "choice", "choice",
-                                "player_information", "count_actions", "priority_to_active", "priority_to_active",
-                                "move", "declare")
+EVENTS = ("leave_game",) * 5 + ("end_effect", "end_turn", "end_turn", "begin_turn", "begin_effect", "create",
+                                "put_onto", "trigger", "resolve", "combat_damage", "choice", "player_information",
+                                "count_actions", "priority_to_active", "move", "declare", "declare", "declare",
+                                "damage", "damage", "life")
 STATUSES = ("in_game", "left", "lost", "conceded")
+#: the kinds that do something, with what they take: (targets objects, targets players, needs an amount)
+KINDS = {"destroy": (True, False, False), "exile": (True, False, False), "return_to_hand": (True, False, False),
+         "damage": (True, True, True), "gain_life": (False, True, True), "lose_life": (False, True, True),
+         "each_opponent_loses_life": (False, False, True), "exile_until_leaves": (True, False, False)}
 
 
 class _Gen(RandomParts):
@@ -34,13 +41,18 @@ class _Gen(RandomParts):
         self.events: list[dict] = []
         self.actions: list[str] = []
         self.created: list[str] = []
+        self.seat: str | None = None
+        self.ranged = False
+        self.computed = False  # an end_turn came: the rules compute the turns from then on
 
     def player_docs(self) -> list[dict]:
-        """Players in turn order: life and a counter, sometimes teams, rarely one already out."""
+        """Players in turn order: life (sometimes left at 20) and a counter, sometimes teams, rarely one out."""
         r, out = self.r, []
         teams = self.chance(0.15)
         for i, p in enumerate(self.players):
-            doc: dict = {"id": p, "attributes": {"life": r.randint(1, 5), "spells_cast": r.randint(0, 2)}}
+            doc: dict = {"id": p, "attributes": {"spells_cast": r.randint(0, 2)}}
+            if self.chance(0.85):
+                doc["attributes"]["life"] = r.randint(1, 5)
             if teams:
                 doc["team"] = f"t{i % 2}"
             if i and self.chance(0.08):
@@ -49,7 +61,8 @@ class _Gen(RandomParts):
         return out
 
     def obj(self, i: int) -> dict:
-        """Object number ``i``: a card or token somewhere, maybe controlled by a player other than its owner."""
+        """Object number ``i``: a card or token somewhere, maybe controlled by a player other than its owner; a
+        creature has a toughness, sometimes damage."""
         r = self.r
         o: dict = {"id": f"o{i}", "owner": r.choice(self.players), "zone": r.choice(ZONES),
                    "types": list(r.choice(TYPES))}
@@ -58,15 +71,46 @@ class _Gen(RandomParts):
         if o["zone"] == "stack":
             o["card"] = self.chance(0.5)
             if self.chance(0.6):
-                o["action"] = {"kind": r.choice(("spell", "ability"))}
+                o["action"] = self.spec()
                 o["types"] = ["ability"] if not o["card"] else ["instant"]
         elif o["zone"] in ("battlefield", "graveyard", "exile") and self.chance(0.15):
             o.update(token=True, card=False)
+        if "creature" in o["types"]:
+            o["attributes"] = {"toughness": r.randint(0, 3)} if self.chance(0.1) else {"toughness": r.randint(1, 3)}
+            if self.chance(0.3):
+                o["attributes"]["damage"] = r.randint(0, 2)
         return o
+
+    def spec(self, source: str | None = None) -> dict:
+        """What a spell or ability on the stack does: a kind that does nothing modelled, or one with targets."""
+        r = self.r
+        if self.chance(0.4) or not self.objects:
+            return {"kind": r.choice(("spell", "ability"))}
+        kind = r.choice([k for k in KINDS if k != "exile_until_leaves" or source])
+        objs, players, amount = KINDS[kind]
+        candidates = [o for o in self.objects if o["id"] != source and "action" not in o]
+        if self.chance(0.7):  # mostly what the kind can hit: permanents (creatures for damage)
+            candidates = [o for o in candidates if o["zone"] == "battlefield"
+                          and (kind != "damage" or "creature" in o["types"])] or candidates
+        pool = ([o["id"] for o in candidates] if objs else []) + (list(self.players) if players else [])
+        spec: dict = {"kind": kind}
+        if kind != "each_opponent_loses_life":
+            if not pool:
+                return {"kind": "spell"}
+            spec["targets"] = r.sample(pool, 1 if kind == "exile_until_leaves" else r.randint(1, min(2, len(pool))))
+        if amount:
+            spec["params"] = {"amount": r.randint(0, 3)}
+        if kind != "each_opponent_loses_life" and self.chance(0.15):
+            spec.setdefault("params", {})["whose"] = r.choice(("opponent", "you"))
+        return spec
 
     def ids(self) -> list[str]:
         """The object ids so far."""
         return [o["id"] for o in self.objects]
+
+    def creatures(self) -> list[str]:
+        """The creatures (with a toughness) of the scenario."""
+        return [o["id"] for o in self.objects if "creature" in o["types"] and "action" not in o]
 
     def specials(self) -> None:
         """Sometimes an Aura attached to a permanent, sometimes a Plane in the command zone."""
@@ -80,9 +124,13 @@ class _Gen(RandomParts):
                                  "controller": r.choice(self.players)})
 
     def effect(self, eid: str) -> dict:
-        """A control effect (over objects, rarely over a player) of a random duration."""
+        """A control effect (over objects, rarely over a player) of a random duration, or a toughness effect."""
         r = self.r
         ids = self.ids()
+        if self.creatures() and self.chance(0.15):
+            return {"id": eid, "timestamp": self.stamp(), "kind": "add", "attribute": "toughness",
+                    "value": r.choice((-2, -1, 1)), "targets": {"types": ["creature"]},
+                    **({"source": r.choice(ids), "duration": "static"} if self.chance(0.6) else {})}
         e: dict = {"id": eid, "timestamp": self.stamp(), "kind": "control", "player": r.choice(self.players)}
         source = r.choice(ids) if self.chance(0.7) else None
         if source:
@@ -101,6 +149,15 @@ class _Gen(RandomParts):
             e["active"] = False
         return e
 
+    def turn_event(self) -> dict:
+        """A turn: begin_turn for the next seat (while turns are written by hand), else end_turn."""
+        if self.computed or self.chance(0.6):
+            self.computed = True
+            return {"type": "end_turn"}
+        i = self.players.index(self.seat)
+        self.seat = self.players[(i + 1) % len(self.players)]
+        return {"type": "begin_turn", "player": self.seat}
+
     def event(self, i: int) -> dict | None:
         """Event number ``i`` (None when the drawn kind has nothing to act on)."""
         r, p = self.r, self.r.choice(self.players)
@@ -110,10 +167,10 @@ class _Gen(RandomParts):
         if kind == "end_effect":
             ids = [e["id"] for e in self.effects]
             return {"type": "end_effect", "effect": r.choice(ids)} if ids else None
-        if kind in ("end_turn", "priority_to_active"):
+        if kind in ("end_turn", "begin_turn"):
+            return self.turn_event()
+        if kind == "priority_to_active":
             return {"type": kind}
-        if kind == "begin_turn":
-            return {"type": "begin_turn", "player": p}
         if kind == "begin_effect":
             e = self.begun(self.effect(f"b{i}"))
             self.effects.append(e)
@@ -126,22 +183,25 @@ class _Gen(RandomParts):
                 ev["controller"] = r.choice(self.players)
             return ev
         if kind == "trigger":
-            aid = f"t{i}"
-            self.actions.append(aid)
-            ev = {"type": "trigger", "id": aid, "controller": p,
-                  "kind": r.choice(("return_to_battlefield", "return_to_battlefield", "ability"))}
-            if ev["kind"] == "return_to_battlefield":
-                ev["targets"] = [r.choice(self.ids())]
-            return ev
+            return self.trigger(i, p)
         if kind == "resolve":
             return {"type": "resolve", "action": r.choice(self.actions)} if self.actions else None
         if kind == "combat_damage":
             return {"type": "combat_damage", "source": r.choice(self.ids()), "player": p, "amount": r.randint(0, 3)}
+        if kind == "damage":
+            fighting = [o["id"] for o in self.objects if o["id"] in self.creatures() and o["zone"] == "battlefield"]
+            target = r.choice(fighting if fighting and self.chance(0.6) else self.creatures() + self.players)
+            return {"type": "damage", "source": r.choice(self.ids()), "target": target, "amount": r.randint(0, 3),
+                    "combat": self.chance(0.4)}
+        if kind == "life":
+            return {"type": r.choice(("gain_life", "lose_life")), "player": p, "amount": r.randint(0, 3)}
         if kind == "choice":
             ev = {"type": "choice", "id": f"c{i}", "player": p}
             if self.chance(0.6):
                 ev.update(source=r.choice(self.ids()), opponent=self.chance(0.6))
             return ev
+        if kind in ("player_information", "count_actions") and self.ranged:
+            return None  # 801.11 is not modelled: refused with a limited range of influence
         if kind == "player_information":
             return {"type": "player_information", "player": p, "attribute": r.choice(("life", "spells_cast")),
                     "reader": r.choice(self.players), "into": "seen"}
@@ -149,17 +209,35 @@ class _Gen(RandomParts):
             return {"type": "count_actions", "attribute": "spells_cast", "reader": p, "into": "counted"}
         if kind == "move":
             return {"type": "move", "object": r.choice(self.ids()), "zone": r.choice(ZONES)}
+        return self.declare(i, p)
+
+    def declare(self, i: int, p: str) -> dict:
+        """A player declares a spell or ability, with targets when its kind takes them (maybe with a source)."""
         aid = f"a{i}"
         self.actions.append(aid)
-        return {"type": "declare", "id": aid, "actor": p, "kind": r.choice(("spell", "ability")),
-                "card": self.chance(0.5)}
+        source = self.r.choice(self.ids()) if self.chance(0.4) else None
+        ev = {"type": "declare", "id": aid, "actor": p, "card": self.chance(0.5), **self.spec(source)}
+        if source:
+            ev["source"] = source
+        return ev
+
+    def trigger(self, i: int, p: str) -> dict:
+        """A (delayed) triggered ability: Astral Slide's return, or an ability with targets, maybe with a source."""
+        r = self.r
+        aid = f"t{i}"
+        self.actions.append(aid)
+        if self.chance(0.4):
+            return {"type": "trigger", "id": aid, "controller": p, "kind": "return_to_battlefield",
+                    "targets": [r.choice(self.ids())]}
+        source = r.choice(self.ids())
+        return {"type": "trigger", "id": aid, "controller": p, "source": source, **self.spec(source)}
 
     def create(self, i: int, p: str) -> dict:
         """A player creates a token (or a card) somewhere, maybe owned by another, maybe by a permanent's trigger."""
         r = self.r
         oid = f"n{i}"
         self.created.append(oid)
-        ev: dict = {"type": "create", "id": oid, "controller": p, "types": list(r.choice(TYPES)),
+        ev: dict = {"type": "create", "id": oid, "controller": p, "types": list(r.choice(TYPES[2:4])),
                     "zone": r.choice(("battlefield", "battlefield", "graveyard", "hand", "stack"))}
         if self.chance(0.3):
             ev["owner"] = r.choice(self.players)
@@ -194,6 +272,70 @@ class _Gen(RandomParts):
         end = {"type": "end_effect", "effect": "borrow"} if self.chance(0.5) else {"type": "end_turn"}
         return [{"type": "leave_game", "player": o["controller"]}, end]
 
+    def ring(self) -> list[dict]:
+        """610.3 (Oblivion Ring): a permanent exiles another until it leaves the battlefield; then the ring leaves
+        (destroyed, moved, with its owner or controller leaving, or by a player losing)."""
+        r = self.r
+        ring = {"id": "ring", "owner": r.choice(self.players), "zone": "battlefield", "types": ["enchantment"]}
+        if self.chance(0.3):
+            ring["controller"] = r.choice(self.players)
+        self.objects.append(ring)
+        target = r.choice([o for o in self.objects if o["id"] != "ring"])
+        target["zone"] = r.choice(("battlefield", "battlefield", "battlefield", "graveyard"))
+        target.pop("action", None)
+        self.actions.append("exiling")
+        exiling = {"type": "trigger", "id": "exiling", "controller": r.choice(self.players), "source": "ring",
+                   "kind": "exile_until_leaves", "targets": [target["id"]]}
+        ending = r.choice(([{"type": "move", "object": "ring", "zone": r.choice(("graveyard", "hand", "exile"))}],
+                           [{"type": "leave_game", "player": ring.get("controller", ring["owner"])}],
+                           [{"type": "leave_game", "player": ring["owner"]}],
+                           [{"type": "lose_life", "player": ring.get("controller", ring["owner"]), "amount": 9}],
+                           [{"type": "leave_game", "player": target["owner"]}], []))
+        early = self.chance(0.2)  # 610.3a: the ring is gone before the exile resolves
+        if early and ending:
+            return [exiling] + ending + [{"type": "resolve", "action": "exiling"}]
+        return [exiling, {"type": "resolve", "action": "exiling"}] + ending
+
+    def cast(self) -> list[dict]:
+        """115, 608.2b, 801: a spell or ability with targets (or one that hits each opponent) is declared or
+        triggered, a few events happen (a target may leave, change zone, come back, gain protection, change
+        controller; a player may lose or leave; a turn may pass), then it resolves."""
+        r = self.r
+        p = r.choice(self.players)
+        source = r.choice(self.ids()) if self.chance(0.4) else None
+        spec = self.spec(source)
+        if spec["kind"] in ("spell", "ability"):
+            spec = {"kind": "each_opponent_loses_life", "params": {"amount": r.randint(1, 3)}}
+        self.actions.append("cast")
+        if self.chance(0.7):
+            first = {"type": "declare", "id": "cast", "actor": p, "card": self.chance(0.5), **spec}
+        else:
+            first = {"type": "trigger", "id": "cast", "controller": p, **spec}
+        if source:
+            first["source"] = source
+        between = []
+        for i in range(r.randint(0, 2)):
+            ev = self.meddle(i, spec)
+            if ev is not None:
+                between.append(ev)
+        return [first] + between + [{"type": "resolve", "action": "cast"}]
+
+    def meddle(self, i: int, spec: dict) -> dict | None:
+        """An event between casting and resolving, often about a target."""
+        r = self.r
+        objs = [t for t in spec.get("targets", []) if t not in self.players]
+        players = [t for t in spec.get("targets", []) if t in self.players]
+        if objs and self.chance(0.5):
+            t = r.choice(objs)
+            return r.choice(({"type": "move", "object": t, "zone": r.choice(ZONES)}, {"type": "put_onto", "object": t},
+                             {"type": "begin_effect", "effect": self.begun(
+                                 {"id": f"m{i}", "kind": r.choice(("prohibit", "control")), "action": "be_targeted",
+                                  "player": r.choice(self.players), "targets": [t], "duration": "until_end_of_turn"})}))
+        if players and self.chance(0.5):
+            return r.choice(({"type": "leave_game", "player": r.choice(players)},
+                             {"type": "lose_life", "player": r.choice(players), "amount": r.randint(1, 5)}))
+        return self.event(10 + i)
+
     def expectation(self) -> dict:
         """An expectation whose verdict is compared (any verdict will do)."""
         r = self.r
@@ -205,17 +347,23 @@ class _Gen(RandomParts):
             lambda: {"object": o, "controller": r.choice(self.players)},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"player": p, "status": r.choice(STATUSES)},
-            lambda: {"player": p, "player_attributes": {"life": r.randint(0, 5)}},
+            lambda: {"player": p, "player_attributes": {"spells_cast": r.randint(0, 2)}},
             lambda: {"turn": {"priority": r.choice(self.players)}},
             lambda: {"turn": {"active_player": r.choice(self.players)}},
         ]
+        lives = [d["id"] for d in self.docs if "life" in d["attributes"]]
+        if lives:
+            options.append(lambda: {"player": r.choice(lives), "player_attributes": {"life": r.randint(-2, 5)}})
+        damaged = [x["id"] for x in self.objects if "damage" in x.get("attributes", {})]
+        if damaged:
+            options.append(lambda: {"object": r.choice(damaged), "attributes": {"damage": r.randint(0, 3)}})
         choices = [ev["id"] for ev in self.events if ev["type"] == "choice"]
         if choices:
             options.append(lambda: {"player": p, "player_flags": {r.choice(choices): self.chance(0.5)}})
         if self.actions:
             options.append(lambda: {"action": r.choice(self.actions),
                                     "action_status": r.choice(("on_stack", "resolved", "interrupted", "ceased",
-                                                               "unborn"))})
+                                                               "unborn", "illegal"))})
         if self.effects:
             options.append(lambda: {"effect": r.choice([e["id"] for e in self.effects]),
                                     "effect_active": self.chance(0.5)})
@@ -227,27 +375,35 @@ class _Gen(RandomParts):
     def build(self, index: int) -> dict:
         """The whole scenario as plain data."""
         r = self.r
-        doc: dict = {"id": f"gen-mtg-{index}", "game": "mtg", "players": self.player_docs()}
-        self.objects = [self.obj(i) for i in range(r.randint(1, 4))]
+        self.docs = self.player_docs()
+        doc: dict = {"id": f"gen-mtg-{index}", "game": "mtg", "players": self.docs}
+        self.ranged = len(self.players) >= 3 and self.chance(0.25)
+        if self.ranged:
+            doc["options"] = {"range_of_influence": 1}
+        self.seat = r.choice(self.players)
+        doc["turn"] = {"active_player": self.seat, "priority": r.choice(self.players)}
+        for i in range(r.randint(1, 4)):
+            self.objects.append(self.obj(i))
         self.specials()
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
-        script = r.choice((None, None, None, None, self.slide, self.default_left))
+        script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
+                           self.cast))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
         if script is not None:
             self.events = script()
-            scenario_effects = self.effects
-        elif not self.events or self.chance(0.5):
+            begun = {ev["effect"]["id"] for ev in self.events if ev["type"] == "begin_effect"}
+            scenario_effects = [e for e in self.effects if e["id"] not in begun]
+        elif not self.events or self.chance(0.4):
             self.events.insert(0, {"type": "leave_game", "player": r.choice(self.players)})
-        doc["turn"] = {"active_player": r.choice(self.players), "priority": r.choice(self.players)}
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc
 
 
 def random_doc(rng, index: int = 0) -> dict:
-    """A random small MTG 800.4 scenario as plain data."""
+    """A random small MTG scenario as plain data."""
     return _Gen(rng).build(index)

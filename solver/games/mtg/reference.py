@@ -1,95 +1,35 @@
-"""The reference reading of Magic: The Gathering 800.4 (seed 000): a player leaves a game of three or more.
+"""The reference reading of Magic: The Gathering 800.4 (seed 000) and of the rules a multiplayer game tests it
+through: targets, damage and life, state-based actions, 610.3 returns, turns, range of influence.
 
-Plain Python over a state dict; shares no code with the encoding (``ruleset.py`` here). An event
-whose rule text is a procedure ("... then ... then ...", 800.4a) is read as a
-sequence of sub-states computed here one after the other, the static effects
-following their sources at each; the validator sees only the state after the
-whole event, so each key the procedure sets is named with the rule that set it
-last.
+Plain Python over a state dict; shares no code with the encoding (``ruleset.py`` and its concept modules). Every
+event is read in two parts: what its own rules do (the handlers below, and ``reference_targets.py``,
+``reference_leaving.py``, ``reference_turns.py``), then the check that follows it (``reference_checks.py``: 610.3
+returns and state-based actions, repeated until nothing changes), as one procedure of sub-states
+(``reference_state.Proc``); the validator sees the state after the whole event, each key named with the rule that
+set it last.
 
 Readings (from the seed text and the game module's documented semantics):
-- leaving (800.4a): 800.4n first (a Plane the leaver controls passes on); then the
-  leaver's status changes, the objects they own leave the game (ante stays,
-  800.4m; a non-card on the stack waits for the next sentence), effects giving
-  them control end (a static one is marked ``ended``), 'until your next turn'
-  effects of theirs stay (800.4k), last known information is recorded (800.4h),
-  the turn loses its active player (800.4i); then 800.4c; then their non-card
-  stack objects cease to exist; then what they still control is exiled and the
-  priority they held passes on; then state-based actions (704.5m, 704.5d).
-- 800.4c after every event that ends control effects (leaving, end_effect,
-  end_turn, begin_turn): an object a control effect applied to just before the
-  event, that no control effect applies to now, whose default controller left,
+- leaving (800.4a): see ``reference_leaving.py``; conceding (104.3a) is leaving with the status conceded.
+- 800.4c after every event that ends control effects (leaving, end_effect, end_turn, begin_turn): an object a
+  control effect applied to just before, that no control effect applies to now, whose default controller left,
   in a zone where objects have controllers, is exiled.
+- damage to a player lowers their life total (combat 510.2, other 120.3a), to a creature on the battlefield it is
+  marked (120.3e); life gain and loss (119.3); nothing of it reaches a player who left (800.4e, mtg.800.4.absent).
 """
 from __future__ import annotations
 
 from models.expectations import ACTION_STATUSES
-from models.scenario import ActionSpec
+from solver.games.mtg import reference_checks as checks
+from solver.games.mtg import reference_leaving as leaving
+from solver.games.mtg import reference_targets as targets
+from solver.games.mtg import reference_turns as turns
+from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
-#: zones in which an object has a controller (800.4a exile, 800.4c)
-CONTROLLED_ZONES = ("battlefield", "stack", "command")
-IN_GAME = "in_game"
-
-
-def in_game(st: State, player: str | None) -> bool:
-    """The player is still in the game."""
-    return player is not None and st.get(key("pstatus", player)) == IN_GAME
-
-
-def next_in_game(w: World, st: State, player: str) -> str:
-    """The next player after ``player`` in turn order still in the game (none when nobody else is)."""
-    i = w.players.index(player)
-    for k in range(1, len(w.players)):
-        q = w.players[(i + k) % len(w.players)]
-        if in_game(st, q):
-            return q
-    return NONE
-
-
-def opponents(w: World, a: str, c: str) -> bool:
-    """Players ``a`` and ``c`` are opponents: different players not on one team."""
-    teams = {p.id: p.team for p in w.sc.players}
-    return a != c and (teams[a] is None or teams[a] != teams[c])
-
-
-class Proc:
-    """A procedure of sub-states within one event: each sub-step reads the state before it."""
-
-    def __init__(self, rules: "MtgRules", w: World, prev: State, stage: int) -> None:
-        self.rules, self.w, self.stage = rules, w, stage
-        self.st = dict(prev)
-        self.last: dict[str, tuple[str, str]] = {}  # key -> (value, rule that set it last)
-        self.broken: list[tuple[str, str]] = []  # (rule, why) contradictions met within the event
-
-    def substep(self, changes: list[tuple[str, str, str]]) -> None:
-        """Apply one sub-step's changes (key, value, rule) at once, then the static effects follow their sources."""
-        seen: dict[str, tuple[str, str]] = {}
-        for k, v, rule in changes:
-            if k in seen and seen[k][0] != v:
-                self.broken.append((rule, f"{k} set to both {seen[k][0]} and {v} ({seen[k][1]})"))
-            seen[k] = (v, rule)
-        for k, (v, rule) in seen.items():
-            self.st[k] = v
-            if k not in self.w.statics(self.stage):
-                self.last[k] = (v, rule)
-        for k, e in self.w.statics(self.stage).items():
-            want = b(self.rules.static_on(self.w, self.st, e))
-            if k in seen and seen[k][0] != want:
-                self.broken.append(("core.static", f"{k} set to {seen[k][0]} while its source {e.source} makes it {want}"))
-            self.st[k] = want
-
-    def into(self, step: Step) -> None:
-        """Every key the procedure set, with its final value and rule; contradictions as failing checks."""
-        for k, (v, rule) in self.last.items():
-            step.set(k, v, rule)
-        for rule, why in self.broken:
-            step.check(rule, lambda nxt: False, why)
-
 
 class MtgRules(CoreRules):
-    """MTG 800.4a-800.4n with 110.2, 111.2, 117.3b, 510.2, 603.2, 603.3, 608.2b, 704.5d, 704.5m."""
+    """MTG 800.4a-800.4n with targets (115, 608.2b), damage and life, 704.3, 610.3, turns and 801."""
 
     game = "mtg"
     zones = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "ante", "command", "outside")
@@ -97,17 +37,44 @@ class MtgRules(CoreRules):
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
 
+    # -- every event: its own rules, then the check (704.3) ------------------------------------------
+    def step(self, w: World, prev: State, ev) -> Step:
+        """The event's rules, then the check that follows it, as one procedure."""
+        inner = super().step(w, prev, ev)
+        w.note(*inner.rules())
+        p = Proc(self, w, prev, self._stage(w, ev))
+        p.substep([(k, next(iter(allowed)), rule) for k, options in inner.sets.items() for rule, allowed in options])
+        own = dict(p.last)
+        checks.check(self, w, p)
+        out = Step(free=dict(inner.free), checks=list(inner.checks))
+        p.into(out)
+        for k, options in inner.sets.items():
+            if p.last.get(k) is own.get(k):  # the check left it: every rule of the event that set it stands
+                out.sets[k] = list(options)
+        for k in set(out.sets) & set(out.free):
+            del out.free[k]
+        return out
+
+    def on_declare(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.declare with legal targets (mtg.115.1), else core.illegal."""
+        targets.declare(self, w, prev, ev, step)
+
     def on_resolve(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.resolve / mtg.608.2b: with an illegal target it does not resolve."""
-        self.resolve(w, prev, ev, step, resolves="core.resolve", interrupted="mtg.608.2b")
+        """core.resolve on the legal targets; mtg.608.2b: with none it does not resolve."""
+        targets.resolve(self, w, prev, ev, step)
 
     def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
-        """core.resolve / mtg.608.2b."""
-        self.start_execution(w, prev, ev, step, starts="core.resolve", interrupted="mtg.608.2b")
+        """Not an MTG event."""
+        raise Unsupported("start_execution is not an MTG event")
+
+    def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
+        """Not an MTG event."""
+        raise Unsupported("finish_execution is not an MTG event")
 
     # -- state keys -----------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
-        """Created objects and triggered abilities, attachments, player keys of events, whose turn, LKI, ended."""
+        """Created objects and triggered abilities, attachments, player keys of events, what spells change, ranges,
+        whose turn, LKI, ended."""
         players = tuple(w.players) + (NONE,)
         w.tokens = {o.id for o in w.sc.objects if o.token}
         for ev in w.sc.events:
@@ -118,8 +85,7 @@ class MtgRules(CoreRules):
                 if ev.token:
                     w.tokens.add(ev.id)
             elif ev.type == "trigger":
-                spec = ActionSpec(kind=ev.kind, targets=ev.targets, params=ev.params)
-                w.objects.setdefault(ev.id, Obj(ev.id, None, ("ability",), False, spec))
+                w.objects.setdefault(ev.id, Obj(ev.id, None, ("ability",), False, ev))
             else:
                 continue
             w.add(key("zone", ev.id), w.zones, NONE)
@@ -131,7 +97,10 @@ class MtgRules(CoreRules):
             for k, dom, init in self._event_keys(w, ev):
                 w.add(k, dom, init)
         w.add(key("turn", "turn_of"), players, w.sc.turn.active_player or NONE)
-        if any(ev.type == "leave_game" for ev in w.sc.events):
+        targets.add_keys(w)
+        turns.add_range_keys(w)
+        life = any(k.startswith("pattr.") and k.endswith(".life") for k in w.domains)
+        if any(ev.type == "leave_game" for ev in w.sc.events) or life and len(w.players) > 2:
             for k in [k for k in w.domains if k.startswith("pattr.")]:
                 w.add("lki." + k[len("pattr."):], w.domains[k], w.initial[k])
         for e in w.effects:
@@ -140,21 +109,30 @@ class MtgRules(CoreRules):
 
     def _attach_keys(self, w: World) -> None:
         data = {o.id: o for o in w.sc.objects}
-        targets = sorted({o.attached_to for o in w.sc.objects if o.attached_to})
-        if not targets:
+        attached = sorted({o.attached_to for o in w.sc.objects if o.attached_to})
+        if not attached:
             return
         for oid, info in w.objects.items():
             o = data.get(oid)
             if o is None or o.attached_to or {"aura", "equipment"} & set(info.types):
-                w.add(key("attach", oid), tuple(targets) + (NONE,), (o.attached_to if o else None) or NONE)
+                w.add(key("attach", oid), tuple(attached) + (NONE,), (o.attached_to if o else None) or NONE)
 
     def _event_keys(self, w: World, ev) -> list[tuple[str, object, str]]:
-        if ev.type == "combat_damage":
-            return [(key("pattr", ev.player, "life"), INT, "0")]
+        life = str(STARTING_LIFE)
+        if ev.type in ("combat_damage", "gain_life", "lose_life"):
+            return [(key("pattr", ev.player, "life"), INT, life)]
+        if ev.type == "damage":
+            if ev.target in w.players:
+                return [(key("pattr", ev.target, "life"), INT, life)]
+            info = w.objects[ev.target]
+            if "creature" not in info.types or not targets.has_toughness(w, ev.target):
+                raise Unsupported(f"damage to {ev.target}: not a creature with a toughness")
+            return [(key("attr", ev.target, "damage"), INT, "0")]
         if ev.type == "choice":
             return [(key("pflag", p, ev.id), BOOL, "0") for p in w.players]
         if ev.type == "player_information":
-            return [(key("pattr", ev.player, ev.attribute), INT, "0"), (key("pattr", ev.reader, ev.into), INT, "0")]
+            start = life if ev.attribute == "life" else "0"
+            return [(key("pattr", ev.player, ev.attribute), INT, start), (key("pattr", ev.reader, ev.into), INT, "0")]
         if ev.type == "count_actions":
             return [(key("pattr", p, ev.attribute), INT, "0") for p in w.players] + \
                 [(key("pattr", ev.reader, ev.into), INT, "0")]
@@ -172,165 +150,37 @@ class MtgRules(CoreRules):
     def _proc(self, w: World, prev: State, ev) -> Proc:
         return Proc(self, w, prev, self._stage(w, ev))
 
-    def _ceased(self, st: State, o: str, rule: str) -> list[tuple[str, str, str]]:
-        """A stack object leaving the stack this way no longer waits to resolve."""
-        k = key("status", o)
-        return [(k, "ceased", rule)] if st.get(k) == "on_stack" else []
-
-    def _control_objects(self, w: World) -> list[str]:
-        return [o for o in w.objects if w.effects_on(o, "control")]
-
-    def _800_4c(self, w: World, before: State, p: Proc) -> None:
-        """800.4c: control just ended, no other control effect, default controller left: exiled at once."""
-        w.note("mtg.800.4c")
-        st, out = p.st, []
-        for o in self._control_objects(w):
-            effects = w.effects_on(o, "control")
-            ended = any(self.applies(w, before, e, o) and st[key("active", e.id)] != "1" for e in effects)
-            if not ended or any(self.applies(w, st, e, o) for e in effects):
-                continue
-            if in_game(st, st[key("ctrl", o)]) or st[key("ctrl", o)] == NONE:
-                continue
-            if st[key("zone", o)] in CONTROLLED_ZONES:
-                out.append((key("zone", o), "exile", "mtg.800.4c"))
-                if st[key("zone", o)] == "stack":
-                    out += self._ceased(st, o, "mtg.800.4c")
-        p.substep(out)
-
-    def _state_based(self, w: World, p: Proc) -> None:
-        """704.5m: an Aura attached to an object off the battlefield goes to the graveyard; 704.5d: stray tokens."""
-        w.note("mtg.704.5m", "mtg.704.5d")
-        st, out = p.st, []
-        for o, info in w.objects.items():
-            ak = key("attach", o)
-            if ak in w.domains and "aura" in info.types and st[key("zone", o)] == "battlefield":
-                t = st[ak]
-                if t != NONE and st[key("zone", t)] != "battlefield":
-                    out += [(key("zone", o), self.graveyard, "mtg.704.5m"), (ak, NONE, "mtg.704.5m")]
-            if o in w.tokens and st[key("zone", o)] not in ("battlefield",) + self.gone_zones:
-                out.append((key("zone", o), NONE, "mtg.704.5d"))
-        p.substep(out)
-
-    # -- 800.4: a player leaves ---------------------------------------------------------------
+    # -- 800.4: a player leaves; 104.3a: conceding -----------------------------------------------
     def on_leave_game(self, w: World, prev: State, ev, step: Step) -> None:
-        """800.4n, the 800.4a procedure sentence by sentence (800.4c after the first), state-based actions."""
+        """The 800.4a procedure for the player (mtg.104.3a gives the status of one who concedes)."""
         p, pl = self._proc(w, prev, ev), ev.player
-        if any("plane" in info.types for info in w.objects.values()):
-            self._planar(w, p, pl)
-        self._owned_leave(w, p, ev)
-        if self._control_objects(w):
-            self._800_4c(w, prev, p)
-        self._cease(w, p, pl)
-        self._exile(w, p, pl)
-        self._state_based(w, p)
+        rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
+        w.note(rule)
+        leaving.leave(self, w, p, [pl], [pl] if in_game(prev, pl) else [], (ev.status, rule))
         p.into(step)
-
-    def _planar(self, w: World, p: Proc, pl: str) -> None:
-        """800.4n: the next player in turn order becomes planar controller first."""
-        w.note("mtg.800.4n")
-        st, out = p.st, []
-        if in_game(st, pl):
-            for o, info in w.objects.items():
-                if "plane" in info.types and st[key("ctrl", o)] == pl and st[key("zone", o)] == "command":
-                    out.append((key("ctrl", o), next_in_game(w, st, pl), "mtg.800.4n"))
-        p.substep(out)
-
-    def _owned_leave(self, w: World, p: Proc, ev) -> None:
-        """800.4a first sentence (with 800.4m, 800.4k, 800.4h, 800.4i)."""
-        w.note("mtg.800.4", "mtg.800.4a.owned", "mtg.800.4a.control_ends", "mtg.800.4i")
-        st, pl, out = p.st, ev.player, []
-        if not in_game(st, pl):
-            p.substep(out)
-            return
-        out.append((key("pstatus", pl), ev.status, "mtg.800.4"))
-        if any(info.owner == pl for info in w.objects.values()):
-            w.note("mtg.800.4m")  # the ante zone keeps what they own there
-        if any(e.duration == "until_next_turn" and e.until_player == pl for e in w.effects):
-            w.note("mtg.800.4k")  # their 'until your next turn' effects stay
-        for o, info in w.objects.items():
-            zone = st[key("zone", o)]
-            if info.owner != pl or zone in self.gone_zones or zone == "ante":
-                continue  # 800.4m: the ante zone keeps them
-            if zone == "stack" and not info.card:
-                continue  # not a card: the next sentence decides
-            out.append((key("zone", o), "outside", "mtg.800.4a.owned"))
-            if zone == "stack":
-                out += self._ceased(st, o, "mtg.800.4a.owned")
-        for e in w.effects:
-            if e.kind == "control" and e.player == pl:
-                k = key("ended", e.id) if e.duration == "static" else key("active", e.id)
-                out.append((k, "1" if e.duration == "static" else "0", "mtg.800.4a.control_ends"))
-        for k in [k for k in w.domains if k.startswith(f"lki.{pl}.")]:
-            out.append((k, st["pattr." + k[len("lki."):]], "mtg.800.4h"))
-        if st["turn.active_player"] == pl:
-            out.append(("turn.active_player", NONE, "mtg.800.4i"))
-        p.substep(out)
-
-    def _cease(self, w: World, p: Proc, pl: str) -> None:
-        """800.4a second sentence: the leaver's non-card objects on the stack cease to exist."""
-        w.note("mtg.800.4a.stack_ceases")
-        st, out = p.st, []
-        if not in_game(st, pl):
-            for o, info in w.objects.items():
-                if not info.card and st[key("zone", o)] == "stack" and self.controller(w, st, o) == pl:
-                    out.append((key("zone", o), NONE, "mtg.800.4a.stack_ceases"))
-                    out += self._ceased(st, o, "mtg.800.4a.stack_ceases")
-        p.substep(out)
-
-    def _exile(self, w: World, p: Proc, pl: str) -> None:
-        """800.4a third sentence: what the leaver still controls is exiled; the priority they held passes."""
-        w.note("mtg.800.4a.exile", "mtg.800.4a.priority")
-        st, out = p.st, []
-        if not in_game(st, pl):
-            for o in w.objects:
-                if st[key("zone", o)] in CONTROLLED_ZONES and self.controller(w, st, o) == pl:
-                    out.append((key("zone", o), "exile", "mtg.800.4a.exile"))
-                    if st[key("zone", o)] == "stack":
-                        out += self._ceased(st, o, "mtg.800.4a.exile")
-            if st["turn.priority"] == pl:
-                out.append(("turn.priority", next_in_game(w, st, pl), "mtg.800.4a.priority"))
-        p.substep(out)
 
     # -- core events with 800.4 consequences ----------------------------------------------------
     def on_end_effect(self, w: World, prev: State, ev, step: Step) -> None:
-        """The effect ends; a control effect ending may exile (800.4c), then state-based actions."""
+        """The effect ends; a control effect ending may exile (800.4c)."""
         p = self._proc(w, prev, ev)
         p.substep([(key("active", ev.effect), "0", "core.effect_ends")])
         if next(e for e in w.effects if e.id == ev.effect).kind == "control":
-            self._800_4c(w, prev, p)
-            self._state_based(w, p)
+            leaving.reverts(self, w, prev, p)
         p.into(step)
 
     def on_end_turn(self, w: World, prev: State, ev, step: Step) -> None:
-        """'Until end of turn' effects end; then 800.4c and state-based actions if one of them gave control."""
+        """The cleanup and the next turn (``reference_turns.py``)."""
+        turns.written_order(w, self._stage(w, ev) - 1)
         p = self._proc(w, prev, ev)
-        p.substep([(key("active", e.id), "0", "core.end_of_turn") for e in w.effects
-                   if e.duration == "until_end_of_turn"])
-        if any(e.kind == "control" and e.duration == "until_end_of_turn" for e in w.effects):
-            self._800_4c(w, prev, p)
-            self._state_based(w, p)
+        turns.end_turn(self, w, p)
         p.into(step)
 
     def on_begin_turn(self, w: World, prev: State, ev, step: Step) -> None:
         """800.4j: a leaver's turn does not begin; 800.4k: their 'until your next turn' effects end anyway."""
-        p, pl = self._proc(w, prev, ev), ev.player
-        here = in_game(prev, pl)
-        w.note("mtg.500.begin_turn", "mtg.800.4j")
-        out = [(key("active", e.id), "0", "core.next_turn" if here else "mtg.800.4k")
-               for e in w.effects if e.duration == "until_next_turn" and e.until_player == pl]
-        if out:
-            w.note("core.next_turn")
-            w.note("mtg.800.4k")
-        if here:
-            out += [(k, pl, "mtg.500.begin_turn") for k in ("turn.active_player", "turn.priority", "turn.turn_of")]
-        p.substep(out)
-        if any(e.kind == "control" and e.duration == "until_next_turn" for e in w.effects):
-            self._800_4c(w, prev, p)
-            self._state_based(w, p)
+        turns.written_order(w, self._stage(w, ev) - 1)
+        p = self._proc(w, prev, ev)
+        turns.begin_turn(self, w, p, ev)
         p.into(step)
-        if not here:
-            for k in ("turn.active_player", "turn.priority", "turn.turn_of"):
-                step.set(k, prev[k], "mtg.800.4j")
 
     def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:
         """800.4b: control for a player who left does not begin (a static one is ended at once)."""
@@ -354,10 +204,10 @@ class MtgRules(CoreRules):
     def on_create(self, w: World, prev: State, ev, step: Step) -> None:
         """111.2, unless the controller left (800.4b), the owner left (800.4d) or the source is gone (603.2)."""
         owner = ev.owner or ev.controller
-        w.note("mtg.111.2", "mtg.800.4d", *(["mtg.800.4b.token"] if ev.zone in CONTROLLED_ZONES else []),
+        w.note("mtg.111.2", "mtg.800.4d", *(["mtg.800.4b.token"] if ev.zone in leaving.CONTROLLED_ZONES else []),
                *(["mtg.603.2"] if ev.source else []))
         zk = key("zone", ev.id)
-        if ev.zone in CONTROLLED_ZONES and not in_game(prev, ev.controller):
+        if ev.zone in leaving.CONTROLLED_ZONES and not in_game(prev, ev.controller):
             step.set(zk, prev[zk], "mtg.800.4b.token")
         if not in_game(prev, owner):
             step.set(zk, prev[zk], "mtg.800.4d")
@@ -367,21 +217,17 @@ class MtgRules(CoreRules):
             step.set(zk, ev.zone, "mtg.111.2")
             step.set(key("ctrl", ev.id), ev.controller, "mtg.111.2")
 
-    def _enter(self, w: World, prev: State, obj: str, zone: str, player: str | None, rule: str,
-               step: Step) -> None:
-        """``obj`` enters ``zone`` under ``player``'s control, unless that player left (800.4b: it stays)."""
-        w.note(rule, *(["mtg.800.4b.enter"] if player is not None else []))
-        if player is None:
-            step.set(key("zone", obj), zone, rule)
-        elif in_game(prev, player):
-            step.set(key("zone", obj), zone, rule)
-            step.set(key("ctrl", obj), player, rule)
-        else:
-            step.set(key("zone", obj), prev[key("zone", obj)], "mtg.800.4b.enter")
-
     def on_put_onto(self, w: World, prev: State, ev, step: Step) -> None:
         """110.2: it enters under the named player's (default: owner's) control; 800.4b if they left."""
-        self._enter(w, prev, ev.object, ev.zone, ev.controller or w.owner_of(ev.object), "mtg.110.2", step)
+        player = ev.controller or w.owner_of(ev.object)
+        w.note("mtg.110.2", *(["mtg.800.4b.enter"] if player is not None else []))
+        if player is None:
+            step.set(key("zone", ev.object), ev.zone, "mtg.110.2")
+        elif in_game(prev, player):
+            step.set(key("zone", ev.object), ev.zone, "mtg.110.2")
+            step.set(key("ctrl", ev.object), player, "mtg.110.2")
+        else:
+            step.set(key("zone", ev.object), prev[key("zone", ev.object)], "mtg.800.4b.enter")
 
     def on_trigger(self, w: World, prev: State, ev, step: Step) -> None:
         """603.3: on the stack under its controller; 800.4d: not if that player left."""
@@ -394,34 +240,40 @@ class MtgRules(CoreRules):
             step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.800.4d.trigger")
             step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.800.4d.trigger")
 
-    # -- action kinds -------------------------------------------------------------------------------
-    def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
-        """return_to_battlefield needs its targets still in exile (608.2b); spells and abilities need nothing."""
-        if spec.kind == "return_to_battlefield":
-            w.note("mtg.return", "mtg.800.4b.enter")  # what it does when it resolves
-            return [("mtg.608.2b", all(st[key("zone", t)] == "exile" for t in spec.targets))]
-        if spec.kind in ("spell", "ability"):
-            return []
-        return super().kind_requirements(w, st, spec)
+    # -- damage and life ----------------------------------------------------------------------------------
+    def _life(self, w: World, prev: State, player: str, delta: int, rule: str, absent: str, step: Step) -> None:
+        k = key("pattr", player, "life")
+        w.note(rule, absent)
+        if in_game(prev, player):
+            step.set(k, str(int(prev[k]) + delta), rule)
+        else:
+            step.set(k, prev[k], absent)
 
-    def kind_apply(self, w: World, st: State, spec, step: Step) -> None:
-        """Astral Slide's return: each target enters the battlefield under its owner's control."""
-        if spec.kind == "return_to_battlefield":
-            for t in spec.targets:
-                self._enter(w, st, t, "battlefield", w.owner_of(t), "mtg.return", step)
-        elif spec.kind not in ("spell", "ability"):
-            super().kind_apply(w, st, spec, step)
-
-    # -- 800.4e-800.4i ----------------------------------------------------------------------------------
     def on_combat_damage(self, w: World, prev: State, ev, step: Step) -> None:
         """510.2 to a player in the game; 800.4e: none to a player who left."""
-        k = key("pattr", ev.player, "life")
-        w.note("mtg.510.2", "mtg.800.4e")
-        if in_game(prev, ev.player):
-            step.set(k, str(int(prev[k]) - ev.amount), "mtg.510.2")
-        else:
-            step.set(k, prev[k], "mtg.800.4e")
+        self._life(w, prev, ev.player, -ev.amount, "mtg.510.2", "mtg.800.4e", step)
 
+    def on_damage(self, w: World, prev: State, ev, step: Step) -> None:
+        """To a player: 510.2 (combat) or 120.3a, none if they left (800.4e, mtg.800.4.absent); to a creature on the
+        battlefield: marked (120.3e)."""
+        if ev.target in w.players:
+            self._life(w, prev, ev.target, -ev.amount, "mtg.510.2" if ev.combat else "mtg.120.3a",
+                       "mtg.800.4e" if ev.combat else "mtg.800.4.absent", step)
+            return
+        w.note("mtg.120.3e")
+        if prev[key("zone", ev.target)] == "battlefield":
+            k = key("attr", ev.target, "damage")
+            step.set(k, str(int(prev[k]) + ev.amount), "mtg.120.3e")
+
+    def on_gain_life(self, w: World, prev: State, ev, step: Step) -> None:
+        """119.3; none for a player who left."""
+        self._life(w, prev, ev.player, ev.amount, "mtg.119.3", "mtg.800.4.absent", step)
+
+    def on_lose_life(self, w: World, prev: State, ev, step: Step) -> None:
+        """119.3; none for a player who left."""
+        self._life(w, prev, ev.player, -ev.amount, "mtg.119.3", "mtg.800.4.absent", step)
+
+    # -- 800.4f-800.4i ----------------------------------------------------------------------------------
     def on_choice(self, w: World, prev: State, ev, step: Step) -> None:
         """The player chooses; if they left: the next player (800.4g, a rule) or another eligible one (800.4f)."""
         flags = {q: key("pflag", q, ev.id) for q in w.players}
@@ -445,9 +297,14 @@ class MtgRules(CoreRules):
                    f"exactly one other player makes {ev.id}")
 
     def _eligible(self, w: World, st: State, ev) -> dict[str, bool]:
-        """800.4f: another player in the game; if it was an opponent's choice, an opponent of the controller if any."""
+        """800.4f: another player in the game; if it was an opponent's choice, an opponent of the controller if any;
+        801.5a: within the controller's range of influence."""
         ctrl = self.controller(w, st, ev.source)
-        out = {q: q != ev.player and in_game(st, q) for q in w.players}
+        ranged = w.sc.options.get("range_of_influence") is not None
+        if ranged:
+            w.note("mtg.801.5a")
+        out = {q: q != ev.player and in_game(st, q) and (not ranged or ctrl in w.players and targets.in_range(w, st, ctrl, q))
+               for q in w.players}
         if not ev.opponent or ctrl == NONE:
             return out
         opp = {q: out[q] and opponents(w, q, ctrl) for q in w.players}
@@ -455,6 +312,7 @@ class MtgRules(CoreRules):
 
     def on_player_information(self, w: World, prev: State, ev, step: Step) -> None:
         """800.4h: current information of a player in the game, last known information of one who left."""
+        self._unseen(w, ev)
         into = key("pattr", ev.reader, ev.into)
         cur = key("pattr", ev.player, ev.attribute)
         if in_game(prev, ev.player):
@@ -464,10 +322,16 @@ class MtgRules(CoreRules):
 
     def on_count_actions(self, w: World, prev: State, ev, step: Step) -> None:
         """Counting actions finds those of every player, including players who left (800.4h)."""
+        self._unseen(w, ev)
         for q in w.players:
             w.note("mtg.count" if in_game(prev, q) else "mtg.800.4h.actions")
         total = sum(int(prev[key("pattr", q, ev.attribute)]) for q in w.players)
         step.set(key("pattr", ev.reader, ev.into), str(total), "mtg.count")
+
+    def _unseen(self, w: World, ev) -> None:
+        """801.11 (what an effect sees outside its controller's range) is not read here."""
+        if w.sc.options.get("range_of_influence") is not None:
+            raise Unsupported(f"{ev.type} with a limited range of influence (801.11)")
 
     def on_priority_to_active(self, w: World, prev: State, ev, step: Step) -> None:
         """117.3b: the active player receives priority; 800.4i: with none, the next player in the game after whose turn it is."""

@@ -1,4 +1,5 @@
-"""Magic: The Gathering rule ids and their one-line texts: 800.4a-800.4n (seed 000) and the rules they lean on."""
+"""Magic: The Gathering rule ids and their one-line texts: 800.4a-800.4n (seed 000) and the rules a multiplayer game
+tests them through (targets, damage and life, state-based actions, 610.3 returns, turns, range of influence)."""
 
 RULES = {
     "mtg.800.4": "A player who leaves a multiplayer game (loses, concedes ...) is no longer in the game.",
@@ -39,7 +40,46 @@ RULES = {
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",
     "mtg.603.2": "A triggered ability of an object that is not on the battlefield does not trigger.",
     "mtg.603.3": "A triggered ability is put on the stack under the control of its controller.",
-    "mtg.608.2b": "An ability whose target is illegal when it would resolve does not resolve.",
+    "mtg.608.2b": "A spell or ability whose targets are all illegal when it would resolve does not resolve: it leaves "
+                  "the stack without effect.",
+    "mtg.608.2b.partial": "A spell or ability with some legal targets resolves, but does not affect its illegal ones.",
+    "mtg.115.1": "A spell or ability with targets is put on the stack only if every target it names is legal then.",
+    "mtg.115.2": "A target must be what the spell or ability targets: an object in the zone it targets (a permanent "
+                 "on the battlefield, a card in exile), of the type it names, or a player; one that changed zone or "
+                 "left the game is no longer legal (608.2b).",
+    "mtg.115.restriction": "A target restricted to an opponent (or to its controller) must be that player, or an "
+                           "object that player controls.",
+    "mtg.800.4.target": "A player who left the game is not a legal target.",
+    "mtg.800.4.absent": "A player who left the game is dealt no damage and neither gains nor loses life.",
+    "mtg.104.3a": "A player may concede at any time: they leave the game at once (not a state-based action).",
+    "mtg.destroy": "Destroy: a permanent is put from the battlefield into its owner's graveyard.",
+    "mtg.exile": "Exile: the object is put into exile.",
+    "mtg.return_to_hand": "Return to hand: a permanent is put into its owner's hand.",
+    "mtg.610.3": "An object exiled until its exiler leaves the battlefield returns to the battlefield immediately "
+                 "after the exiler leaves (no state-based action in between); one no longer in exile does not.",
+    "mtg.610.3a": "If the exiler already left the battlefield when the object would be exiled until it leaves, the "
+                  "object does not move.",
+    "mtg.610.3c": "An object returned to the battlefield this way returns under its owner's control.",
+    "mtg.120.3a": "Damage dealt to a player (other than combat damage) makes that player lose that much life.",
+    "mtg.120.3e": "Damage dealt to a creature on the battlefield is marked on it.",
+    "mtg.119.3": "An effect that makes a player gain or lose life changes their life total by that much.",
+    "mtg.704.5a": "State-based action: a player with 0 or less life loses the game (in a game of three or more they "
+                  "then leave it: 800.4a, in the same check).",
+    "mtg.704.5f": "State-based action: a creature with toughness 0 or less is put into its owner's graveyard.",
+    "mtg.704.5g": "State-based action: a creature with toughness above 0 and damage marked on it at least equal to "
+                  "its toughness is destroyed (put into its owner's graveyard).",
+    "mtg.400.7": "An object that changes zones becomes a new object: the damage marked on it is gone, and a spell or "
+                 "ability that targeted it no longer does, even if it comes back (608.2b).",
+    "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
+    "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
+                    "player and receive priority.",
+    "mtg.801.2c": "Range of influence (801.2): the players within N seats of a player, counted among those in the "
+                  "game, are in that player's range; it is determined again as each turn begins.",
+    "mtg.801.4": "Objects and players outside a player's range of influence cannot be the targets of spells or "
+                 "abilities that player controls (an object is in range when its controller is).",
+    "mtg.801.5a": "With a limited range of influence, a player asked to choose a player (800.4f: who makes a "
+                  "choice instead of a leaver) chooses one within their range.",
+    "mtg.801.10": "A spell or ability does not affect players or objects outside its controller's range of influence.",
     "mtg.510.2": "Combat damage assigned to a player is subtracted from their life total.",
     "mtg.117.3b": "The active player receives priority after a spell or ability resolves.",
     "mtg.500.begin_turn": "A player's turn begins: they become the active player and receive priority.",

@@ -1,10 +1,16 @@
-"""Every word a Magic: The Gathering scenario may use (800.4: a player leaves a game of three or more).
+"""Every word a Magic: The Gathering scenario may use (800.4: a player leaves a game of three or more; targets,
+damage and life, state-based actions, 610.3 returns, turns and the range of influence).
 
-Spells and abilities whose effect the scenario does not model take no targets: targets
-would be accepted and ignored, so they are refused until a rule reads them.
+Spells and abilities whose effect the scenario does not model (``spell``, ``ability``) take no targets: targets
+would be accepted and ignored, so they are refused; the kinds that do something say what they target.
 """
 from solver.vocabulary.shared import SHARED, features, statuses
 from solver.vocabulary.words import Ability, Action, Declared, Event, Number, Switch, Text, Type, Word, Zone
+
+#: the parameters of the kinds that do something
+_AMOUNT = Number("amount", "how much damage or life", lo=0, required=True)
+_WHOSE = Text("whose", "targets only players who are, or objects controlled by, an opponent of its controller "
+                       "(opponent) or its controller (you)", values=("opponent", "you"))
 
 VOCABULARY = SHARED.extend(
     game="mtg",
@@ -13,7 +19,8 @@ VOCABULARY = SHARED.extend(
         Zone("hand", "a player's hand", whose="owner"),
         Zone("library", "a player's library", whose="owner"),
         Zone("graveyard", "a player's graveyard", whose="owner"),
-        Zone("exile", "exile (one zone all players share)"),
+        Zone("exile", "exile: one zone the rules share, where each card is its owner's ('Bianca's exile': "
+                      "zone_owner)", whose="owner"),
         Zone("stack", "spells and abilities waiting to resolve"),
         Zone("ante", "the ante zone: cards there stay when their owner leaves (800.4m)"),
         Zone("command", "the command zone (planes of Planechase)"),
@@ -39,20 +46,39 @@ VOCABULARY = SHARED.extend(
     ),
     attributes=(
         Number("power", "a creature's power"),
+        Number("toughness", "a creature's toughness: 0 or less puts it into its owner's graveyard (704.5f); damage "
+                            "at least equal to it destroys it (704.5g)"),
+        Number("damage", "damage marked on a creature (120.3e); removed in the cleanup (514.2) and when it leaves "
+                         "the battlefield (400.7)", lo=0),
     ),
     permissions=(
         Word("attack", "may attack: what 'can't attack' (Pacifism) prohibits and haste-like effects permit"),
     ),
     player_attributes=(
-        Number("life", "life total: combat damage lowers it (510.2); last known information after leaving (800.4h)"),
+        Number("life", "life total (20 when not given: 103.4): damage lowers it (510.2, 120.3a), life gain and loss "
+                       "change it (119.3); at 0 or less the player loses (704.5a); last known information after "
+                       "leaving (800.4h)"),
         Number("spells_cast", "spells the player cast this turn (count_actions counts them)", lo=0),
     ),
     actions=(
         Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
         Action("ability", "an activated or triggered ability whose effect the scenario does not model"),
-        Action("return_to_battlefield", "Astral Slide's delayed trigger: returns its targets from exile to the "
-                                        "battlefield under their owner's control; with a target gone from exile it "
-                                        "does not resolve (608.2b)", (1, 99)),
+        Action("return_to_battlefield", "Astral Slide's delayed trigger: returns its targets (cards in exile) to the "
+                                        "battlefield under their owner's control; a target gone from exile is not "
+                                        "returned, and with all gone it does not resolve (608.2b)", (1, 99),
+               (_WHOSE,)),
+        Action("destroy", "destroys its targets (permanents): each goes to its owner's graveyard", (1, 99), (_WHOSE,)),
+        Action("exile", "exiles its targets (permanents)", (1, 99), (_WHOSE,)),
+        Action("return_to_hand", "returns its targets (permanents) to their owners' hands", (1, 99), (_WHOSE,)),
+        Action("exile_until_leaves", "exiles its target (a permanent) until its source leaves the battlefield; then it "
+                                     "returns under its owner's control (610.3); it needs a `source`", (1, 1),
+               (_WHOSE,)),
+        Action("damage", "deals `amount` damage to each target: a creature on the battlefield or a player", (1, 99),
+               (_AMOUNT, _WHOSE)),
+        Action("gain_life", "each target player gains `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
+        Action("lose_life", "each target player loses `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
+        Action("each_opponent_loses_life", "each opponent of its controller in the game (and in range: 801.10) "
+                                           "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
     action_statuses=(
         Word("ceased", "ceased to exist while on the stack: its controller left the game (800.4a)"),
@@ -84,8 +110,23 @@ VOCABULARY = SHARED.extend(
             Text("controller", "who controls it", required=True),
             Text("kind", "what it does", words="actions", required=True),
             Text("source", "the object whose ability it is"),
-            Word("targets", "its targets (as many as its kind takes)"),
+            Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+        )),
+        Event("damage", "a source deals damage to a player (their life total drops: 510.2, 120.3a) or a creature "
+                        "(it is marked: 120.3e)", (
+            Text("source", "the object dealing it", required=True),
+            Text("target", "the player or creature dealt it", required=True),
+            Number("amount", "the damage", lo=0, required=True),
+            Switch("combat", "it is combat damage (800.4e: none is assigned to a player who left)"),
+        )),
+        Event("gain_life", "a player gains life (119.3)", (
+            Text("player", "who gains it", required=True),
+            Number("amount", "how much", lo=0, required=True),
+        )),
+        Event("lose_life", "a player loses life (119.3)", (
+            Text("player", "who loses it", required=True),
+            Number("amount", "how much", lo=0, required=True),
         )),
         Event("combat_damage", "combat damage would be assigned by a creature to a player (800.4e)", (
             Text("source", "the creature", required=True),
@@ -116,6 +157,11 @@ VOCABULARY = SHARED.extend(
                                     "whose turn it is (800.4i)"),
     ),
     statuses=statuses("in_game", "left", "lost", "conceded"),
+    options=(
+        Number("range_of_influence", "limited range of influence (801): players within this many seats (among "
+                                     "those in the game, determined as each turn begins) can be affected and "
+                                     "targeted; by default everyone is in range", lo=1, hi=15),
+    ),
     declared=(
         Declared("choice", "a `choice` event's id names the player flag that marks who makes that choice",
                  category="player_flags", event="choice", field="id"),
@@ -126,10 +172,22 @@ VOCABULARY = SHARED.extend(
     ),
     features=features("teams", "tokens"),
     notes="""\
-- Three or more players, in turn order; a player leaves with a `leave_game` event (800.4a runs at once).
+- Three or more players, in turn order (the seating); `turn.active_player` is whose turn it is. A player leaves with
+  a `leave_game` event (800.4a runs at once; `status: conceded` is conceding, 104.3a).
+- `end_turn` ends the turn (cleanup) and the next player in turn order still in the game begins theirs; a leaver's
+  turn is passed over (800.4j) and their 'until your next turn' effects end as it would have begun (800.4k). A
+  `begin_turn` written by hand must name the next seat (a leaver's too); out of order it is an error.
+- Every event is followed by the check of 704.3: cards exiled until their exiler leaves return (610.3), then
+  state-based actions (704.5a, d, f, g, m), simultaneously and repeated; in a game of three or more, a player who
+  loses leaves in the same check. A life total not given is 20.
 - Control-changing effects are `control` effects (`player` gets control of the `targets`).
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
-  type `ability`); a spell or ability whose effect is not modelled takes no targets (they would be ignored).
+  type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
+  and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
+- `options: {range_of_influence: N}` limits who a player's spells and abilities can target (801.4) and affect
+  (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). Damage and
+  life events are what happened (attacks, 801.3, are not modelled); `player_information` and `count_actions`
+  (what an effect sees, 801.11) are refused with it.
 - A `choice` event names, by its `id`, the player flag that marks who makes the choice.
 """,
     example="""\

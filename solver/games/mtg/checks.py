@@ -1,0 +1,204 @@
+"""The check the rules follow every event with (704.3): 610.3 returns, then state-based actions, repeated.
+
+State-based actions are performed simultaneously, as one stage: 704.5a a player with 0 or less life loses,
+704.5d a token outside the battlefield ceases to exist, 704.5f a creature with 0 or less toughness and 704.5g a
+creature with lethal damage go to their owner's graveyard, 704.5m an Aura attached to nothing on the battlefield
+goes to its owner's graveyard. In a game of three or more, the players who lost then leave (800.4a) within the
+same check. If anything happened, the check is repeated: the number of rounds is bounded from the scenario
+(each round after the first needs a creature, an Aura or a linked card to leave the battlefield, or a token to
+cease), so the last round finds nothing more to do.
+
+610.3: a card exiled "until" its exiler leaves the battlefield returns to the battlefield under its owner's
+control (610.3c) immediately after the exiler leaves, before any state-based action; 400.7: an object that left
+the battlefield keeps no damage, and one that left the zone a spell or ability on the stack targeted it in is no
+longer its target, even if it comes back.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.encoding.state import NONE
+from solver.games.mtg import leaving, targets
+from solver.games.mtg.players import are_opponents, in_game
+
+
+@dataclass(frozen=True)
+class Plan:
+    """What a check of this scenario can act on (static), and how many rounds it needs."""
+
+    life: tuple[str, ...]  # players with a life total (704.5a)
+    creatures: tuple[str, ...]  # creatures with a toughness (704.5f, 704.5g)
+    auras: tuple[str, ...]  # Auras that may be attached (704.5m)
+    tokens: tuple[str, ...]  # 704.5d
+    linked: tuple[str, ...]  # cards an 'until' exile may hold (610.3)
+    damaged: tuple[str, ...]  # objects with marked damage (400.7)
+    held: tuple[tuple[str, str], ...]  # (action, object target): still the object it targeted (400.7)
+    leavers: bool  # a player who loses leaves (three or more players)
+
+    @property
+    def rounds(self) -> int:
+        """Rounds of state-based actions that reach the point where none applies (0: none can ever apply)."""
+        if not (self.life or self.creatures or self.auras or self.tokens or self.linked):
+            return 0
+        return 1 + len(self.creatures) + len(self.auras) + len(self.linked) + (1 if self.tokens else 0)
+
+
+def has_toughness(comp, o: str) -> bool:
+    """Static: the object has a toughness (given, or set or changed by an effect)."""
+    return ("attr", o, "toughness") in comp.domains or bool(comp.effects_on(o, "set", "toughness")
+                                                            or comp.effects_on(o, "add", "toughness"))
+
+
+def _reductions(comp) -> dict[str, int | None]:
+    """Player or object -> the most its life total or toughness can go down by (damage, life loss) over the
+    scenario's events and actions; None when no bound is known (an attribute set by a read, a modify)."""
+    out: dict[str, int | None] = {}
+
+    def add(who: str, amount: int | None) -> None:
+        """Count ``amount`` more against ``who`` (None: no bound)."""
+        if who in out and out[who] is None:
+            return
+        out[who] = None if amount is None else out.get(who, 0) + amount
+
+    for ev in comp.sc.events:
+        if ev.type in ("combat_damage", "lose_life"):
+            add(ev.player, ev.amount)
+        elif ev.type == "damage":
+            add(ev.target, ev.amount)
+        elif ev.type in ("player_information", "count_actions") and ev.into == "life":
+            add(ev.reader, None)
+        elif ev.type == "modify" and ev.attribute in ("toughness", "damage"):
+            add(ev.object, None)
+    for a in [o for o, info in comp.objects.items() if info.action is not None]:
+        it = targets.item(comp, a)
+        amount = int(it.params.get("amount", 0))
+        if it.kind in ("damage", "lose_life"):
+            for t in it.targets:
+                add(t, amount)
+        elif it.kind == "each_opponent_loses_life":
+            for q in comp.players:
+                if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
+                    add(q, amount)
+    return out
+
+
+def _controllers(comp, a: str) -> set[str]:
+    """Static: every player who may control the action (its default controller, or one a control effect names)."""
+    spec, data = comp.objects[a].action, comp.objects[a].data
+    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
+        (data.controller or data.owner if data is not None else None)
+    return {first} - {None} | {e.player for e in comp.effects_on(a, "control")}
+
+
+def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:
+    """Static: 704.5a is at stake for the player: something lowers their life total, or it starts at 0 or less (a
+    life total nothing lowers and above 0 never makes them lose)."""
+    key = ("pattr", player, "life")
+    if key not in comp.domains:
+        return False
+    return cut.get(player, 0) != 0 or int(comp.initial[key]) <= 0
+
+
+def can_die(comp, o: str, cut: dict[str, int | None]) -> bool:
+    """Static: 704.5f or 704.5g is at stake for the creature: damage is dealt to it, an effect changes its toughness,
+    or it starts with 0 toughness or lethal damage."""
+    if comp.effects_on(o, "set", "toughness") or comp.effects_on(o, "add", "toughness") or cut.get(o, 0) != 0:
+        return True
+    tough = int(comp.initial.get(("attr", o, "toughness"), 0))
+    return tough <= 0 or int(comp.initial.get(("attr", o, "damage"), 0)) >= tough
+
+
+def plan(comp) -> Plan:
+    """The scenario's check plan: the players and creatures whose life, damage or toughness is at stake."""
+    objs = comp.objects
+    cut = _reductions(comp)
+    return Plan(
+        life=tuple(p for p in comp.players if can_lose(comp, p, cut)),
+        creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(comp, o)
+                        and can_die(comp, o, cut)),
+        auras=tuple(o for o, i in objs.items() if "aura" in i.types and ("attach", o) in comp.domains),
+        tokens=tuple(o for o, i in objs.items() if i.token),
+        linked=tuple(o for o in objs if ("until", o) in comp.domains),
+        damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
+        held=tuple(k[1:] for k in comp.domains if k[0] == "held"),
+        leavers=len(comp.players) >= 3,
+    )
+
+
+def check(comp) -> None:
+    """704.3 after an event: returns, then rounds of state-based actions, each followed by returns."""
+    p = plan(comp)
+    if not (p.rounds or p.damaged or p.held):
+        return
+    returns(comp, p)
+    for n in range(p.rounds):
+        before = comp.stage
+        state_based_actions(comp, p, first=n == 0)
+        if n == 0 and p.leavers and p.life:  # life totals do not change within a check: players lose in round 1
+            lost = {q: comp.rm.all_of([in_game(comp, before, q), comp.stage["pstatus", q].is_("lost")])
+                    for q in p.life}
+            leaving.leave(comp, lost, "players who lost leave", gone=lost)
+        returns(comp, p)
+
+
+def returns(comp, p: Plan) -> None:
+    """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: an object that changed zones
+    keeps no damage and is no longer the target of a spell or ability on the stack that targeted it."""
+    if not (p.linked or p.damaged or p.held):
+        return
+    rm, st = comp.rm, comp.stage
+    with comp.step("610.3: exiled cards return; 400.7") as tr:
+        for o in p.damaged:
+            tr.set(("attr", o, "damage"), 0, "mtg.400.7", rm.neg(st["zone", o].is_("battlefield")))
+        for a, t in p.held:
+            zone = targets.KINDS[targets.item(comp, a).kind].zone
+            moved = rm.all_of([st["status", a].is_("on_stack"), rm.neg(st["zone", t].is_(zone))])
+            tr.set(("held", a, t), 0, "mtg.400.7", moved)
+        for x in p.linked:
+            in_exile = st["zone", x].is_("exile")
+            owner = comp.owner_of(x)
+            owner_in = in_game(comp, st, owner)
+            for s in comp.domains["until", x]:
+                if s == NONE:
+                    continue
+                linked = st["until", x].is_(s)
+                gone = rm.neg(st["zone", s].is_("battlefield"))
+                back = rm.all_of([linked, gone, in_exile, owner_in])
+                tr.set(("zone", x), "battlefield", "mtg.610.3", back)
+                tr.set(("ctrl", x), owner, "mtg.610.3c", back)
+                tr.keep(("zone", x), "mtg.800.4b.enter", rm.all_of([linked, gone, in_exile, rm.neg(owner_in)]))
+                tr.set(("until", x), NONE, "mtg.610.3", rm.all_of([linked, rm.any_of([gone, rm.neg(in_exile)])]))
+
+
+def _at_least(rm, a, b, name: str):
+    """A literal equal to a >= b (a definition)."""
+    lit = rm.new_bool(name)
+    rm.model.add(a >= b).only_enforce_if(lit)
+    rm.model.add(a < b).only_enforce_if(~lit)
+    return lit
+
+
+def state_based_actions(comp, p: Plan, first: bool) -> None:
+    """One round of state-based actions, performed simultaneously (704.3); players can lose only in the first."""
+    rm, st = comp.rm, comp.stage
+    with comp.step("state-based actions") as tr:
+        for q in p.life if first else ():
+            loses = rm.all_of([in_game(comp, st, q), rm.int_le(st["pattr", q, "life"], 0)])
+            tr.set(("pstatus", q), "lost", "mtg.704.5a", loses)
+        for o in p.creatures:
+            on = st["zone", o].is_("battlefield")
+            tough = comp.value(st, o, "toughness")
+            zero = rm.int_le(tough, 0)
+            tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5f", rm.all_of([on, zero]))
+            if ("attr", o, "damage") in comp.domains:
+                lethal = _at_least(rm, st["attr", o, "damage"], tough, f"s{st.index}:lethal.{o}")
+                tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5g", rm.all_of([on, rm.neg(zero), lethal]))
+        for o in p.auras:
+            loose = [rm.all_of([st["attach", o].is_(t), rm.neg(st["zone", t].is_("battlefield"))])
+                     for t in comp.domains["attach", o] if t != NONE]
+            cond = rm.all_of([st["zone", o].is_("battlefield"), rm.any_of(loose)])
+            tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5m", cond)
+            tr.set(("attach", o), NONE, "mtg.704.5m", cond)
+        for o in p.tokens:
+            stray = rm.neg(st["zone", o].one_of(("battlefield",) + comp.rs.gone_zones))
+            tr.set(("zone", o), NONE, "mtg.704.5d", stray)

@@ -1,0 +1,56 @@
+"""Damage and life: damage dealt to a player lowers their life total (combat: 510.2, other: 120.3a), damage dealt
+to a creature is marked on it (120.3e), a player gains or loses life (119.3). A player who left is dealt no combat
+damage (800.4e) and no other damage, and neither gains nor loses life (mtg.800.4.absent). Lethal damage and 0
+toughness are state-based actions (``checks.py``)."""
+from __future__ import annotations
+
+from solver.encoding.compile import ScenarioError
+from solver.games.mtg.players import in_game, life_key
+
+
+def event_keys(comp, ev) -> list[tuple]:
+    """The life totals and marked damage a damage or life event changes."""
+    if ev.type in ("combat_damage", "gain_life", "lose_life"):
+        life_key(comp, ev.player)
+    elif ev.type == "damage":
+        if ev.target in comp.players:
+            life_key(comp, ev.target)
+        else:
+            creature_damage_key(comp, ev.target, f"damage from {ev.source}")
+    return []
+
+
+def creature_damage_key(comp, obj: str, what: str) -> None:
+    """Declare the marked damage of a creature that may be dealt damage (it must be a creature with a toughness)."""
+    info = comp.objects.get(obj)
+    if info is None or "creature" not in info.types:
+        raise ScenarioError(f"{what} to {obj}: only a player or a creature can be dealt damage here")
+    if not (("attr", obj, "toughness") in comp.domains or comp.effects_on(obj, "set", "toughness")
+            or comp.effects_on(obj, "add", "toughness")):
+        raise ScenarioError(f"{what} to creature {obj}, which has no toughness: give it one (704.5g compares its "
+                            f"damage with it)")
+    comp.add_key(("attr", obj, "damage"), [-1_000_000, 1_000_000], 0)
+
+
+def change_life(comp, player: str, delta: int, rule: str, absent: str, label: str) -> None:
+    """Rule ``rule``: a player in the game's life changes by ``delta``; rule ``absent``: one who left is unaffected."""
+    rm, st = comp.rm, comp.stage
+    key = ("pattr", player, "life")
+    present = in_game(comp, st, player)
+    with comp.step(label) as tr:
+        tr.set(key, st[key] + delta, rule, present)
+        tr.keep(key, absent, rm.neg(present))
+
+
+def damage(comp, ev) -> None:
+    """A source deals damage: a player loses life (510.2 combat, 120.3a other; none to a player who left: 800.4e,
+    mtg.800.4.absent); a creature on the battlefield has it marked (120.3e)."""
+    label = f"{'combat ' if ev.combat else ''}damage from {ev.source} to {ev.target}"
+    if ev.target in comp.players:
+        change_life(comp, ev.target, -ev.amount, "mtg.510.2" if ev.combat else "mtg.120.3a",
+                    "mtg.800.4e" if ev.combat else "mtg.800.4.absent", label)
+        return
+    st = comp.stage
+    key = ("attr", ev.target, "damage")
+    with comp.step(label) as tr:
+        tr.set(key, st[key] + ev.amount, "mtg.120.3e", st["zone", ev.target].is_("battlefield"))

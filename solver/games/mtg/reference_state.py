@@ -1,0 +1,77 @@
+"""The MTG reference's reading of a procedure within one event, and of players: plain Python over a state dict.
+
+An event whose rules are a procedure ("... then ... then ...": 800.4a, the check of 704.3) is read as a sequence
+of sub-states computed here one after the other, the static effects following their sources at each; the
+validator sees only the state after the whole event, so each key the procedure sets is named with the rule that
+set it last.
+"""
+from __future__ import annotations
+
+from solver.reference.rules import Step
+from solver.reference.world import NONE, State, World, b, key
+
+IN_GAME = "in_game"
+#: a player's life total when the scenario does not give it (103.4)
+STARTING_LIFE = 20
+#: zones in which an object has a controller (800.4a exile, 800.4c)
+CONTROLLED_ZONES = ("battlefield", "stack", "command")
+
+
+def in_game(st: State, player: str | None) -> bool:
+    """The player is still in the game."""
+    return player is not None and st.get(key("pstatus", player)) == IN_GAME
+
+
+def next_in_game(w: World, st: State, player: str) -> str:
+    """The next player after ``player`` in turn order still in the game (none when nobody else is)."""
+    i = w.players.index(player)
+    for k in range(1, len(w.players)):
+        q = w.players[(i + k) % len(w.players)]
+        if in_game(st, q):
+            return q
+    return NONE
+
+
+def opponents(w: World, a: str, c: str) -> bool:
+    """Players ``a`` and ``c`` are opponents: different players not on one team (no one is an opponent of nobody)."""
+    teams = {p.id: p.team for p in w.sc.players}
+    if a not in teams or c not in teams:
+        return False
+    return a != c and (teams[a] is None or teams[a] != teams[c])
+
+
+class Proc:
+    """A procedure of sub-states within one event: each sub-step reads the state before it."""
+
+    def __init__(self, rules, w: World, prev: State, stage: int) -> None:
+        self.rules, self.w, self.stage = rules, w, stage
+        self.st = dict(prev)
+        self.last: dict[str, tuple[str, str]] = {}  # key -> (value, rule that set it last)
+        self.broken: list[tuple[str, str]] = []  # (rule, why) contradictions met within the event
+
+    def substep(self, changes: list[tuple[str, str, str]]) -> bool:
+        """Apply one sub-step's changes (key, value, rule) at once, then the static effects follow their sources.
+        Returns whether any value changed."""
+        seen: dict[str, tuple[str, str]] = {}
+        for k, v, rule in changes:
+            if k in seen and seen[k][0] != v:
+                self.broken.append((rule, f"{k} set to both {seen[k][0]} and {v} ({seen[k][1]})"))
+            seen[k] = (v, rule)
+        changed = any(self.st.get(k) != v for k, (v, _) in seen.items())
+        for k, (v, rule) in seen.items():
+            self.st[k] = v
+            if k not in self.w.statics(self.stage):
+                self.last[k] = (v, rule)
+        for k, e in self.w.statics(self.stage).items():
+            want = b(self.rules.static_on(self.w, self.st, e))
+            if k in seen and seen[k][0] != want:
+                self.broken.append(("core.static", f"{k} set to {seen[k][0]} while its source {e.source} makes it {want}"))
+            self.st[k] = want
+        return changed
+
+    def into(self, step: Step) -> None:
+        """Every key the procedure set, with its final value and rule; contradictions as failing checks."""
+        for k, (v, rule) in self.last.items():
+            step.set(k, v, rule)
+        for rule, why in self.broken:
+            step.check(rule, lambda nxt: False, why)

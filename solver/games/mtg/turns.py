@@ -1,0 +1,100 @@
+"""Turns computed by the rules: ``end_turn`` ends the turn and the next player in turn order still in the game
+begins theirs (mtg.500.next); the turns of players who left are passed over (800.4j), and their 'until your next
+turn' effects end as those turns would have begun (800.4k).
+
+A scenario gives the turn order (its players, in order) and whose turn it is (``turn.active_player``). A
+``begin_turn`` written by hand must name the next seat in turn order (a leaver's included: 800.4j then keeps it
+from beginning); written out of order, or after an ``end_turn`` (which already began the next turn), it is an
+error located at the event.
+"""
+from __future__ import annotations
+
+from solver.encoding.compile import ScenarioError
+from solver.games.mtg import influence
+from solver.games.mtg.players import in_game, seats_after
+
+TURN_KEYS = (("turn", "active_player"), ("turn", "priority"), ("turn", "turn_of"))
+
+
+def seat_before(sc, index: int) -> tuple[str | None, bool]:
+    """Whose turn it is before event ``index`` as written (the seat; None if unknown), and whether an ``end_turn``
+    came earlier (from then on the rules compute the turns). Raises ScenarioError for a turn out of order."""
+    players = [p.id for p in sc.players]
+    seat, computed = sc.turn.active_player, False
+    for i, ev in enumerate(sc.events[:index + 1]):
+        if ev.type == "begin_turn":
+            if computed:
+                raise ScenarioError(f"begin_turn {ev.player} follows an end_turn, which already began the next "
+                                    f"player's turn (the rules compute it): write end_turn for each turn, or "
+                                    f"begin_turn for each seat")
+            if seat is not None:
+                expected = players[(players.index(seat) + 1) % len(players)]
+                if ev.player != expected:
+                    raise ScenarioError(
+                        f"begin_turn {ev.player} is out of turn order: after {seat}'s turn comes {expected}'s (turn "
+                        f"order {', '.join(players)}); write {expected}'s turn (800.4j keeps a leaver's from "
+                        f"beginning) or use end_turn, which passes the turn by the rules")
+            seat = ev.player
+        elif ev.type == "end_turn":
+            if seat is None and i == index:
+                raise ScenarioError("end_turn passes the turn from the player whose turn it is: give "
+                                    "turn.active_player")
+            computed = True
+    return seat, computed
+
+
+def end_of_turn(rs, comp) -> None:
+    """The cleanup: 'until end of turn' effects end (core.end_of_turn), damage wears off (mtg.514.2)."""
+    with comp.step("end of turn") as tr:
+        for eid, e in comp.effects.items():
+            if e.duration == "until_end_of_turn":
+                tr.set(("active", eid), 0, "core.end_of_turn")
+        for o in comp.objects:
+            if ("attr", o, "damage") in comp.domains:
+                tr.set(("attr", o, "damage"), 0, "mtg.514.2")
+
+
+def next_turn(rs, comp) -> None:
+    """mtg.500.next: the next player in turn order still in the game begins their turn; 800.4j: a leaver's turn is
+    passed over, and 800.4k: their 'until your next turn' effects end as it would have begun."""
+    rm, st = comp.rm, comp.stage
+    begun = []
+    with comp.step("the next turn begins") as tr:
+        for holder in comp.players:
+            now = st["turn", "turn_of"].is_(holder)
+            passed = []
+            for k, q in enumerate(seats_after(comp, holder)):
+                reached = rm.all_of([now] + [rm.neg(in_game(comp, st, r)) for r in passed])
+                begins = rm.all_of([reached, in_game(comp, st, q)])
+                skipped = rm.all_of([reached, rm.neg(in_game(comp, st, q))])
+                for key in TURN_KEYS:
+                    tr.set(key, q, "mtg.500.next" if k == 0 else "mtg.800.4j", begins)
+                for eid, e in comp.effects.items():
+                    if e.duration == "until_next_turn" and e.until_player == q:
+                        tr.set(("active", eid), 0, "core.next_turn", begins)
+                        tr.set(("active", eid), 0, "mtg.800.4k", skipped)
+                begun.append(begins)
+                passed.append(q)
+        influence.recompute(comp, tr, rm.any_of(begun))
+
+
+def begin_turn(rs, comp, ev) -> None:
+    """A turn written by hand begins if its player is in the game (800.4j); their 'until your next turn' effects
+    end either way (800.4k)."""
+    seat_before(comp.sc, comp.event_index)
+    rm, st, p = comp.rm, comp.stage, ev.player
+    present = in_game(comp, st, p)
+    with comp.step(f"{p}'s turn would begin") as tr:
+        for eid, e in comp.effects.items():
+            if e.duration == "until_next_turn" and e.until_player == p:
+                tr.set(("active", eid), 0, "core.next_turn", present)
+                tr.set(("active", eid), 0, "mtg.800.4k", rm.neg(present))
+        for key in TURN_KEYS:
+            tr.set(key, p, "mtg.500.begin_turn", present)
+            tr.keep(key, "mtg.800.4j", rm.neg(present))
+        influence.recompute(comp, tr, present)
+
+
+def check_end_turn(comp) -> None:
+    """An end_turn needs a turn to end (raises ScenarioError otherwise)."""
+    seat_before(comp.sc, comp.event_index)
