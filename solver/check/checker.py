@@ -1,8 +1,17 @@
 """The checker: outcomes, uniqueness, expectation verdicts, action legality and cores for one scenario.
 
 A passing scenario with a unique outcome costs two solves: one finds the
-outcome, one proves no other exists. Verdicts are then read off the outcomes;
-cores (more solves) are computed only for what is excluded or asked about.
+outcome, one proves no other exists. Verdicts are then read off the outcomes.
+
+Cores only when asked (``SolverOptions.lazy_cores``, the default): a rule core
+(several solves) is computed for a failing verdict (its message names the rules),
+with ``why`` (``arbiter explain``, ``check --why``: every verdict, action and
+contradiction), and for a ``because`` that is not settled more cheaply: a
+``because`` rule that every explanation needs (leaving out all of its rules makes
+the query feasible: one solve) is in the core whatever core is chosen, so the
+verdict passes without one. A passing scenario with no ``because`` costs only its
+outcome solves. Without ``lazy_cores`` (the baseline), every ``impossible``
+verdict, illegal or interrupted action and contradiction gets its core as well.
 """
 from __future__ import annotations
 
@@ -93,9 +102,6 @@ class ScenarioCheck:
         if unknown:
             res.status = ScenarioStatus.UNKNOWN
             res.error = "time limit reached while enumerating outcomes"
-        elif not outcomes:
-            answer, core = engine.core()
-            res.contradiction = _core_list(core) if core else []
         if outcomes and complete:
             res.unique = len(outcomes) == 1
         if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
@@ -107,9 +113,13 @@ class ScenarioCheck:
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
         res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
+        res.status = _status(res)
+        if not outcomes and not unknown and (self.why or not self.options.lazy_cores
+                                             or res.status is not ScenarioStatus.PASS):
+            answer, core = engine.core()
+            res.contradiction = _core_list(core) if core else []
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
-        res.status = _status(res)
         return res
 
     def _check_rule_ids(self) -> None:
@@ -169,10 +179,17 @@ class ScenarioCheck:
         else:
             r.verdict = self._verdict_by_solving(engine, lit)
         prefer = tuple(rulebook.canonical(self.sc.game, b) for b in ex.because)
-        computed = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and bool(
-            r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+        decided = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None
+        query = ([lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]) if decided else []
+        needed: set[str] = set()  # 'because' ids every explanation needs: settled without a core
+        if not self.options.lazy_cores:
+            computed = decided and bool(r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+        else:
+            failing = r.verdict.value != ex.verdict
+            if decided and ex.because and not failing and not self.why:
+                needed = {b for b in ex.because if self._needed(engine, query, b)}
+            computed = decided and bool(self.why or failing or set(ex.because) - needed)
         if computed:
-            query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
             answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
@@ -181,22 +198,32 @@ class ScenarioCheck:
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
         acted: dict[str, int] = {}
         if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
-                and self._missing_because(ex, r):
-            acted = self._because_elsewhere(ex, r, engine, comp, prefer)
+                and self._missing_because(ex, r, needed):
+            acted = self._because_elsewhere(ex, r, engine, comp, prefer, needed)
         main = comp.stage_for(ex).index
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
-        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at for b in self._missing_because(ex, r))
+        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at
+                                                          for b in self._missing_because(ex, r, needed))
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r, acted, comp)
+            r.message = self._failure_message(ex, r, acted, comp, needed)
         return r
 
+    def _needed(self, engine: Engine, query: list[Lit], because: str) -> bool:
+        """Does every explanation of ``query`` need a rule under ``because``: with all of them left out, is the model
+        plus ``query`` feasible? Then every core, the preferred one included, holds one of them (one solve)."""
+        group = {n for n in engine.named if n.startswith("rule:") and rulebook.covers(self.sc.game, because, n[5:])}
+        if not group:
+            return False
+        answer, _ = engine.solve(query, [n for n in engine.named if n not in group])
+        return answer is Answer.SAT
+
     def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
-                           prefer: tuple[str, ...]) -> dict[str, int]:
+                           prefer: tuple[str, ...], needed: set[str] = frozenset()) -> dict[str, int]:
         """For each ``because`` rule missing from the core: the stage at which it is behind the same verdict on the
         same atoms. Rules may act at any stage up to the expectation's state (an earlier stage of its event, an
         earlier event): those stages are searched latest first; for the failure message, the boundaries of later
         events after them."""
-        missing = self._missing_because(ex, r)
+        missing = self._missing_because(ex, r, needed)
         main = comp.stage_for(ex).index
         later = [b for b in comp.boundaries if b > main]
         out: dict[str, int] = {}
@@ -205,7 +232,15 @@ class ScenarioCheck:
             if not todo:
                 break
             lit = comp.expectation_lit(ex, comp.stages[si])
-            answer, core = engine.core([lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)], prefer)
+            query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)]
+            if self.options.lazy_cores:  # a rule every explanation needs is in the core: no core to compute
+                for b in todo:
+                    if self._needed(engine, query, b):
+                        out[b] = si
+                todo = [b for b in todo if b not in out]
+                if not todo:
+                    continue
+            answer, core = engine.core(query, prefer)
             if answer is not Answer.UNSAT or core is None:
                 continue
             for b in todo:
@@ -222,11 +257,14 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
-        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
-        return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
+    def _missing_because(self, ex: Expectation, r: ExpectationResult, needed: set[str] = frozenset()) -> list[str]:
+        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id (those
+        every explanation needs are never missing)."""
+        return [b for b in ex.because
+                if b not in needed and not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler,
+                         needed: set[str] = frozenset()) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return "the solver hit its time limit: no verdict"
         if r.verdict.value != ex.verdict:
@@ -238,7 +276,7 @@ class ScenarioCheck:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
                     if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
-        missing = self._missing_because(ex, r)
+        missing = self._missing_because(ex, r, needed)
         at = len(self.sc.events) if ex.at is None else ex.at
         msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
         hints = []
@@ -260,7 +298,7 @@ class ScenarioCheck:
             key = f"{final}|status.{a}"
             statuses = sorted({o.values[key] for o in outcomes if key in o.values})
             ar = ActionResult(id=a, statuses=statuses)
-            if statuses in (["illegal"], ["interrupted"]):
+            if statuses in (["illegal"], ["interrupted"]) and (self.why or not self.options.lazy_cores):
                 answer, core = engine.core([~comp.stage["status", a].is_(statuses[0])])
                 if core:
                     ar.rules = core.rules
