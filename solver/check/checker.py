@@ -24,7 +24,7 @@ from models.results import (
 )
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
-from solver.encoding.cp import Cat, Lit
+from solver.encoding.cp import Cat, Fixed, Lit
 from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
@@ -66,10 +66,17 @@ class ScenarioCheck:
 
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
+        """Every state key at every event boundary, by name: its variable, or (outside the cone of influence,
+        ``Compiler.slicing``) its initial value as text, the same in every outcome."""
         obs: dict[str, object] = {}
-        for si in dict.fromkeys(comp.boundaries):
-            for key, var in sorted(comp.stages[si].vars.items(), key=lambda kv: tuple(map(str, kv[0]))):
-                obs[f"{si}|" + ".".join(str(k) for k in key)] = var
+        keys = sorted(comp.domains, key=lambda k: tuple(map(str, k)))
+        names = {key: ".".join(str(k) for k in key) for key in keys}
+        current = {key: comp.initial_text(key) for key in keys}  # each key's variable so far (a stage's own first)
+        bounds = set(comp.boundaries)
+        for st in comp.stages[:max(bounds) + 1]:
+            current.update((k, v) for k, v in dict.items(st.vars) if k in current)
+            if st.index in bounds:
+                obs.update((f"{st.index}|{names[key]}", current[key]) for key in keys)
         for st in (comp.stages[0], comp.stage):
             for oid in comp.objects:
                 if comp.effects_on(oid, "control"):
@@ -82,7 +89,7 @@ class ScenarioCheck:
         res = ScenarioResult(path=self.path, id=self.sc.id, game=self.sc.game, title=self.sc.title,
                              status=ScenarioStatus.PASS, rules=list(self.sc.rules))
         self._check_rule_ids()
-        comp = Compiler(self.sc, self.rs)
+        comp = Compiler(self.sc, self.rs, slicing=self.options.slicing)
         comp.compile_events()
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
@@ -130,20 +137,22 @@ class ScenarioCheck:
     def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit], comp: Compiler, contests: list):
         outcomes: list[Observed] = []
         limit = self.options.max_outcomes
+        template = {name: var if isinstance(var, str) else None for name, var in obs.items()}  # constants: as text
+        variables = [(name, var) for name, var in obs.items() if not isinstance(var, str)]
         while True:
             answer, s = engine.solve(enumerate_=True)
             if answer is Answer.UNKNOWN:
                 return outcomes, False, True
             if answer is Answer.UNSAT:
                 return outcomes, True, False
-            values, pairs, seen = {}, [], set()
-            for name, var in obs.items():
+            values, pairs, seen = dict(template), [], set()
+            for name, var in variables:
                 first = id(var) not in seen
                 seen.add(id(var))
                 if isinstance(var, Cat):
                     v = var.decode(s)
                     values[name] = v
-                    if first:
+                    if first and not isinstance(var, Fixed):
                         pairs.append((var.lits[v], 1))
                 else:
                     val = s.value(var)

@@ -27,6 +27,7 @@ class Engine:
 
     def __init__(self, rm: RuleModel, options: SolverOptions | None = None) -> None:
         self.rm = rm
+        rm.sealed = True  # keys first read from now on are constants (solver.encoding.state), not new facts
         self.options = options or SolverOptions()
         off = {f"rule:{r}" for r in self.options.rules_off}
         self.named = {n: lit for n, lit in rm.assumptions().items() if n not in off}
