@@ -69,6 +69,8 @@ class CheckRun:
     timings: bool = False
     progress: bool = True
     cluster_timeout: float = NO_WORKER_TIMEOUT
+    #: check by the path before the speed work (benchmarks)
+    baseline: bool = False
 
     @property
     def journal_path(self) -> Path | None:
@@ -83,7 +85,7 @@ class CheckRun:
         fmt = formatter(self.format, self.timings)
         kept = self._previous(jobs)
         todo = [i for i in range(len(jobs)) if i not in kept]
-        opts = RunOptions(self.timeout, self.max_outcomes, self.why)
+        opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline)
         journal = self._open_journal(jobs, kept)
         records: dict[int, Record] = dict(kept)
         stream = self.output is None and self.format in STREAMING

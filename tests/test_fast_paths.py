@@ -1,0 +1,219 @@
+"""The faster paths change no answer: slicing, cores only when asked, the core shrink by blocks, lean solver settings.
+
+Each switch of ``SolverOptions`` is compared with its baseline (``SolverOptions.baseline``) on a sample of the
+library and on random scenarios of every game: the same outcome sets, verdicts, passes, action statuses and, where
+both compute them, the same cores. The full comparison (the library and 2,000 generated scenarios) is a run of
+``python -m pytest -m soak tests/test_fast_paths.py``. Nothing here is timed: the figures are ``arbiter bench``'s.
+"""
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from models.loader import load_scenario
+from models.scenario import Scenario
+from solver.bench.generate import generate
+from solver.check.checker import ScenarioCheck
+from solver.encoding.compile import Compiler
+from solver.engine.settings import SolverOptions
+from solver.engine.solve import Engine
+from solver.reference.generate import random_doc
+from solver.registry import names, ruleset_for
+from tests.helpers import run, scenario
+
+ROOT = Path(__file__).resolve().parent.parent
+LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
+#: every tenth library scenario runs by default (every game has some); the whole library under -m soak
+SAMPLE = [pytest.param(p, marks=() if i % 10 == 0 else pytest.mark.soak, id=f"{p.parent.name}/{p.name}")
+          for i, p in enumerate(LIBRARY)]
+FAST = SolverOptions()
+BASE = SolverOptions.baseline()
+#: one switch at a time, the others as by default
+SWITCHES = {"slicing": replace(FAST, slicing=False), "lazy_cores": replace(FAST, lazy_cores=False),
+            "quickxplain": replace(FAST, quickxplain=False), "lean_search": replace(FAST, lean_search=False),
+            "all": BASE}
+
+
+def answers(sc: Scenario, opts: SolverOptions, why: bool = False) -> tuple:
+    """What must not depend on the path taken: outcome sets, verdicts, passes, messages, statuses, claims."""
+    res = ScenarioCheck(sc, options=opts, why=why).run()
+    traces = sorted(tuple(tuple(sorted(st.items())) for st in o.trace) for o in res.outcomes)
+    return (res.status.value, res.error, res.outcomes_complete, res.unique, traces,
+            [(e.verdict.value, e.passed, e.because_at) for e in res.expectations],
+            [(a.id, a.statuses) for a in res.actions], [(c.verdict, c.passed) for c in res.claims])
+
+
+def cores(sc: Scenario, opts: SolverOptions) -> tuple:
+    """Every core shown with ``why``: expectation rules and facts, action rules, the contradiction."""
+    res = ScenarioCheck(sc, options=opts, why=True).run()
+    return ([(e.rules, e.facts) for e in res.expectations], [(a.id, a.rules) for a in res.actions], res.contradiction)
+
+
+def random_scenarios(count: int, seed: int) -> list[tuple[str, Scenario]]:
+    """Random small scenarios of every game, ``count`` each."""
+    rng = random.Random(seed)
+    return [(f"{g}-{i}", Scenario.model_validate(random_doc(rng, g, i))) for g in names() for i in range(count)]
+
+
+RANDOM = random_scenarios(4, 15)
+
+
+# -- answers ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("path", SAMPLE)
+def test_library_answers_do_not_depend_on_the_fast_paths(path: Path) -> None:
+    """Each switch off (and all of them): the same outcomes, verdicts, passes and statuses."""
+    sc = load_scenario(path).scenario
+    fast = answers(sc, FAST)
+    for switch, opts in SWITCHES.items():
+        assert answers(sc, opts) == fast, switch
+
+
+@pytest.mark.parametrize("name, sc", RANDOM, ids=[n for n, _ in RANDOM])
+def test_random_answers_do_not_depend_on_the_fast_paths(name: str, sc: Scenario) -> None:
+    """The same on random scenarios of every game, plain and with every core computed."""
+    for why in (False, True):
+        assert answers(sc, BASE, why) == answers(sc, FAST, why), why
+
+
+@pytest.mark.parametrize("path", SAMPLE)
+def test_shown_cores_do_not_depend_on_slicing_or_the_shrink(path: Path) -> None:
+    """With every core computed: slicing and the shrink by blocks show the same rules and facts as the baseline
+    model and deletion (core searches keep CP-SAT's default settings, so the solver's cores are the same)."""
+    sc = load_scenario(path).scenario
+    assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False, quickxplain=False))
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("k", [10, 100])
+def test_generated_scenarios_agree_fully(tmp_path, k: int) -> None:
+    """The full comparison's shape on generated Berserk scenarios (with cores): every answer the same."""
+    for path in generate(tmp_path, 200 if k == 10 else 20, k, seed=4, cores=True):
+        sc = load_scenario(path).scenario
+        assert answers(sc, BASE) == answers(sc, FAST), path.name
+
+
+# -- cores only when asked ----------------------------------------------------------------------------------------
+UNIQUE = scenario("core", objects=[{"id": "card", "owner": "alice", "zone": "play"}],
+                  events=[{"type": "move", "object": "card", "zone": "graveyard"}],
+                  expect=[{"object": "card", "zone": "graveyard"}, {"object": "card", "zone": "play",
+                                                                     "verdict": "impossible"}, {"unique": True}])
+
+
+def test_a_passing_scenario_without_because_costs_only_its_outcome_solves() -> None:
+    """One solve finds the outcome, one proves it unique; no core (an eager check computes one for 'impossible')."""
+    lazy, eager = run(UNIQUE), run(UNIQUE, lazy_cores=False)
+    assert lazy.status.value == eager.status.value == "pass"
+    assert lazy.solves == 2 and eager.solves > 2
+    assert not lazy.expectations[1].rules and "not computed" in lazy.expectations[1].no_core
+    assert "core.move" in eager.expectations[1].rules
+
+
+@pytest.mark.parametrize("because, passes", [("core.move", True), ("core.control", False)])
+def test_a_because_is_settled_without_a_core_only_when_it_holds(because: str, passes: bool) -> None:
+    """A rule every explanation needs passes with one solve; a rule no core holds still fails, with its core."""
+    doc = {**UNIQUE, "expect": [{"object": "card", "zone": "play", "verdict": "impossible", "because": [because]}]}
+    res = run(doc)
+    (e,) = res.expectations
+    assert e.passed is passes and res.status.value == ("pass" if passes else "fail")
+    assert bool(e.rules) is not passes  # a failure names the rules behind the verdict
+    assert run(doc, lazy_cores=False).expectations[0].passed is passes
+
+
+def test_why_computes_every_core() -> None:
+    """With why (check --why, explain) every decided verdict shows its rules, as before."""
+    res = run(UNIQUE, why=True)
+    assert res.expectations[0].rules and res.expectations[1].rules
+
+
+CONTRADICTION = scenario(objects=[{"id": "card", "owner": "alice", "zone": "play", "types": ["creature"]},
+                                 {"id": "lord", "owner": "bob", "zone": "play", "types": ["creature"]}],
+                        effects=[{"id": "steal", "source": "lord", "timestamp": 1, "kind": "control", "player": "bob",
+                                  "targets": ["card"], "duration": "static"}],
+                        events=[{"type": "end_effect", "effect": "steal"}])  # a static effect ended in play
+
+
+@pytest.mark.parametrize("expect, why, core", [
+    ({"object": "card", "zone": "play"}, False, True),  # fails (no outcome): the failure shows the core
+    ({"object": "card", "zone": "play", "verdict": "impossible"}, False, False),  # passes: no core asked for
+    ({"object": "card", "zone": "play", "verdict": "impossible"}, True, True),  # with why
+])
+def test_a_contradiction_shows_its_core_when_asked(expect, why, core) -> None:
+    """No legal outcome: the core is computed for a failing scenario and with why, not for one that passes."""
+    res = run({**CONTRADICTION, "expect": [expect]}, why=why)
+    assert not res.outcomes and res.status.value == ("pass" if expect.get("verdict") else "fail")
+    assert bool(res.contradiction) is core
+    assert bool(run({**CONTRADICTION, "expect": [expect]}, lazy_cores=False).contradiction)
+
+
+# -- slicing ------------------------------------------------------------------------------------------------------
+def _model(k: int, slicing: bool, tmp: Path) -> tuple[int, Scenario]:
+    sc = load_scenario(generate(tmp, 1, k, seed=5)[0]).scenario
+    comp = Compiler(sc, ruleset_for(sc.game), slicing=slicing)
+    comp.compile_events()
+    return len(comp.rm.model.proto.variables), sc
+
+
+def test_slicing_leaves_untouched_objects_out_of_the_model(tmp_path) -> None:
+    """A 300-object scenario where three creatures act: the sliced model is a small fraction of the full one, and
+    its size does not grow with the objects nobody touches."""
+    full, _ = _model(300, False, tmp_path / "a")
+    sliced, _ = _model(300, True, tmp_path / "b")
+    small, _ = _model(30, True, tmp_path / "c")
+    assert sliced * 10 < full
+    assert sliced < 2 * small
+
+
+def test_untouched_objects_keep_their_initial_values_in_every_outcome(tmp_path) -> None:
+    """The outcome still lists every object's keys, with its scenario values, and the answers are the baseline's."""
+    sc = load_scenario(generate(tmp_path, 1, 50, seed=6)[0]).scenario
+    res = ScenarioCheck(sc).run()
+    state = res.outcomes[0].state
+    assert all(state[f"zone.{o.id}"] == o.zone for o in sc.objects)
+    assert all(state[f"attr.{o.id}.tokens"] in ("0", "1") for o in sc.objects)
+    assert answers(sc, FAST) == answers(sc, replace(FAST, slicing=False))
+
+
+def test_a_key_first_read_after_solving_is_its_constant_not_a_new_fact(tmp_path) -> None:
+    """Once an engine solves the model, reading an untouched key gives its initial value, with no new assumption."""
+    sc = load_scenario(generate(tmp_path, 1, 20, seed=7)[0]).scenario
+    comp = Compiler(sc, ruleset_for(sc.game))
+    comp.compile_events()
+    untouched = next(o for o in sc.objects if comp.stage.vars.peek(("zone", o.id)) is None)
+    engine = Engine(comp.rm)
+    before = dict(comp.rm.facts)
+    zone = comp.stage["zone", untouched.id]
+    assert zone.is_(untouched.zone) is comp.rm.true and zone.is_("graveyard") is comp.rm.false
+    assert comp.rm.facts == before and len(engine.named) == len(comp.rm.assumptions())
+
+
+# -- start-up -----------------------------------------------------------------------------------------------------
+def _imports_ortools(*args: str) -> bool:
+    code = ("import sys\nfrom solver.cli import main\nsys.argv = ['arbiter'] + sys.argv[1:]\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\n"
+            "print('ORTOOLS' if any(m == 'ortools' or m.startswith('ortools.') for m in sys.modules) else 'NONE')")
+    out = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT, check=False)
+    return out.stdout.strip().splitlines()[-1] == "ORTOOLS"
+
+
+@pytest.mark.parametrize("args", [["--help"], ["schema"], ["schema", "--game", "berserk"], ["rules", "mtg"],
+                                  ["rules", "berserk", "--where", "scenarios"], ["check", "--help"]])
+def test_commands_that_do_not_solve_do_not_import_ortools(args) -> None:
+    """Help, the schema and the rule reference start without the solver."""
+    assert not _imports_ortools(*args)
+
+
+def test_check_does_import_ortools() -> None:
+    """The probe above can fail: a command that solves imports it."""
+    assert _imports_ortools("check", str(ROOT / "scenarios" / "berserk" / "524.2-archmage-joker.yaml"))
+
+
+def test_baseline_switches_every_fast_path_off() -> None:
+    """The benchmark's 'before' is the old path on every count."""
+    b = SolverOptions.baseline(time_limit=3.0)
+    assert (b.slicing, b.lazy_cores, b.quickxplain, b.lean_search, b.time_limit) == (False, False, False, False, 3.0)
+    assert (FAST.slicing, FAST.lazy_cores, FAST.quickxplain, FAST.lean_search) == (True, True, True, True)
