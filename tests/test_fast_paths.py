@@ -1,9 +1,10 @@
 """The faster paths change no answer: slicing, cores only when asked, the core shrink by blocks, lean solver settings.
 
 Each switch of ``SolverOptions`` is compared with its baseline (``SolverOptions.baseline``) on a sample of the
-library and on random scenarios of every game: the same outcome sets, verdicts, passes, action statuses and, where
-both compute them, the same cores. The full comparison (the library and 2,000 generated scenarios) is a run of
-``python -m pytest -m soak tests/test_fast_paths.py``. Nothing here is timed: the figures are ``arbiter bench``'s.
+library and on random scenarios of every game: the same outcome sets, verdicts, passes, messages, action statuses
+and, where both compute them, the same cores (``solver.bench.paths``). The full comparison, the library and 2,000
+generated plus 2,000 random scenarios, is ``python -m solver.bench.paths``; the whole library here runs under
+``-m soak``. Nothing here is timed: the figures are ``arbiter bench``'s.
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ import pytest
 from models.loader import load_scenario
 from models.scenario import Scenario
 from solver.bench.generate import generate
+from solver.bench.paths import answers, compare, cores
 from solver.check.checker import ScenarioCheck
 from solver.encoding.compile import Compiler
 from solver.engine.settings import SolverOptions
@@ -35,23 +37,8 @@ FAST = SolverOptions()
 BASE = SolverOptions.baseline()
 #: one switch at a time, the others as by default
 SWITCHES = {"slicing": replace(FAST, slicing=False), "lazy_cores": replace(FAST, lazy_cores=False),
-            "quickxplain": replace(FAST, quickxplain=False), "lean_search": replace(FAST, lean_search=False),
+            "block_deletion": replace(FAST, block_deletion=False), "lean_search": replace(FAST, lean_search=False),
             "all": BASE}
-
-
-def answers(sc: Scenario, opts: SolverOptions, why: bool = False) -> tuple:
-    """What must not depend on the path taken: outcome sets, verdicts, passes, messages, statuses, claims."""
-    res = ScenarioCheck(sc, options=opts, why=why).run()
-    traces = sorted(tuple(tuple(sorted(st.items())) for st in o.trace) for o in res.outcomes)
-    return (res.status.value, res.error, res.outcomes_complete, res.unique, traces,
-            [(e.verdict.value, e.passed, e.because_at) for e in res.expectations],
-            [(a.id, a.statuses) for a in res.actions], [(c.verdict, c.passed) for c in res.claims])
-
-
-def cores(sc: Scenario, opts: SolverOptions) -> tuple:
-    """Every core shown with ``why``: expectation rules and facts, action rules, the contradiction."""
-    res = ScenarioCheck(sc, options=opts, why=True).run()
-    return ([(e.rules, e.facts) for e in res.expectations], [(a.id, a.rules) for a in res.actions], res.contradiction)
 
 
 def random_scenarios(count: int, seed: int) -> list[tuple[str, Scenario]]:
@@ -85,16 +72,22 @@ def test_shown_cores_do_not_depend_on_slicing_or_the_shrink(path: Path) -> None:
     """With every core computed: slicing and the shrink by blocks show the same rules and facts as the baseline
     model and deletion (core searches keep CP-SAT's default settings, so the solver's cores are the same)."""
     sc = load_scenario(path).scenario
-    assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False, quickxplain=False))
+    assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False, block_deletion=False))
 
 
-@pytest.mark.soak
-@pytest.mark.parametrize("k", [10, 100])
-def test_generated_scenarios_agree_fully(tmp_path, k: int) -> None:
-    """The full comparison's shape on generated Berserk scenarios (with cores): every answer the same."""
-    for path in generate(tmp_path, 200 if k == 10 else 20, k, seed=4, cores=True):
-        sc = load_scenario(path).scenario
-        assert answers(sc, BASE) == answers(sc, FAST), path.name
+@pytest.mark.parametrize("cores_", [False, True])
+def test_generated_scenarios_agree_on_both_paths(tmp_path, cores_: bool) -> None:
+    """A few generated Berserk scenarios, with and without the expectations that need cores: no disagreement."""
+    for path in generate(tmp_path, 3, 12, seed=4, cores=cores_):
+        assert compare(load_scenario(path).scenario) == [], path.name
+
+
+def test_the_full_comparison_runs_and_counts(capsys) -> None:
+    """``python -m solver.bench.paths`` on a small sample: it prints what it compared and exits 0."""
+    from solver.bench.paths import main
+
+    assert main(["--generated", "2", "--random", "5", "--library", "no-such-folder"]) == 0
+    assert "compared 7 scenarios on both paths: 0 disagreements" in capsys.readouterr().out
 
 
 # -- cores only when asked ----------------------------------------------------------------------------------------
@@ -215,5 +208,5 @@ def test_check_does_import_ortools() -> None:
 def test_baseline_switches_every_fast_path_off() -> None:
     """The benchmark's 'before' is the old path on every count."""
     b = SolverOptions.baseline(time_limit=3.0)
-    assert (b.slicing, b.lazy_cores, b.quickxplain, b.lean_search, b.time_limit) == (False, False, False, False, 3.0)
-    assert (FAST.slicing, FAST.lazy_cores, FAST.quickxplain, FAST.lean_search) == (True, True, True, True)
+    assert (b.slicing, b.lazy_cores, b.block_deletion, b.lean_search, b.time_limit) == (False, False, False, False, 3.0)
+    assert (FAST.slicing, FAST.lazy_cores, FAST.block_deletion, FAST.lean_search) == (True, True, True, True)

@@ -191,10 +191,10 @@ class ScenarioCheck:
         decided = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None
         query = ([lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]) if decided else []
         needed: set[str] = set()  # 'because' ids every explanation needs: settled without a core
+        failing = r.verdict.value != ex.verdict  # the message names the rules behind the verdict
         if not self.options.lazy_cores:
-            computed = decided and bool(r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+            computed = decided and bool(r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why or failing)
         else:
-            failing = r.verdict.value != ex.verdict
             if decided and ex.because and not failing and not self.why:
                 needed = {b for b in ex.because if self._needed(engine, query, b)}
             computed = decided and bool(self.why or failing or set(ex.because) - needed)

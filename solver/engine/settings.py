@@ -32,8 +32,9 @@ class SolverOptions:
     #: cores only when asked: for a ``because``, a failing verdict, ``explain`` or ``--why``; off: also for every
     #: ``impossible`` verdict, illegal or interrupted action and contradiction
     lazy_cores: bool = True
-    #: shrink a core by QuickXplain's divide and conquer (``solver.engine.cores``); off: one deletion per member
-    quickxplain: bool = True
+    #: shrink a core by deleting blocks of members, divide and conquer (``solver.engine.cores``); off: one deletion
+    #: per member
+    block_deletion: bool = True
     #: leave out CP-SAT's per-solve symmetry detection, probing and linear relaxation, which cost more than the
     #: search on these small propagation models (``solver.engine.solve``); off: CP-SAT's defaults
     lean_search: bool = True
@@ -41,4 +42,4 @@ class SolverOptions:
     @classmethod
     def baseline(cls, **kw) -> "SolverOptions":
         """The path before the speed work (issue 15): every switch above off, for side-by-side benchmarks."""
-        return replace(cls(**kw), slicing=False, lazy_cores=False, quickxplain=False, lean_search=False)
+        return replace(cls(**kw), slicing=False, lazy_cores=False, block_deletion=False, lean_search=False)
