@@ -210,3 +210,35 @@ def test_baseline_switches_every_fast_path_off() -> None:
     b = SolverOptions.baseline(time_limit=3.0)
     assert (b.slicing, b.lazy_cores, b.block_deletion, b.lean_search, b.time_limit) == (False, False, False, False, 3.0)
     assert (FAST.slicing, FAST.lazy_cores, FAST.block_deletion, FAST.lean_search) == (True, True, True, True)
+
+
+# -- OR-Tools without pandas ------------------------------------------------------------------------------------
+def _run_python(code: str) -> str:
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=False)
+    assert out.returncode == 0, out.stderr
+    return out.stdout.split()
+
+
+def test_cp_model_is_imported_without_pandas_and_pandas_stays_real() -> None:
+    """Solving works without pandas loaded; a later ``import pandas`` gets the real library."""
+    words = _run_python("import sys\nimport solver.encoding.cp as cp\nprint('pandas' in sys.modules)\n"
+                        "m = cp.cp_model.CpModel(); x = m.new_bool_var('x'); m.add_bool_or([x])\n"
+                        "print(cp.cp_model.CpSolver().solve(m) == cp.cp_model.OPTIMAL)\n"
+                        "import pandas\nprint(hasattr(pandas, 'DataFrame'))")
+    assert words == ["False", "True", "True"]
+
+
+def test_cp_model_falls_back_to_the_ordinary_import() -> None:
+    """An OR-Tools that needs more of pandas at import: imported again with the real pandas, nothing lost."""
+    words = _run_python(
+        "import sys\n"
+        "class Refuse:\n"
+        "    done = False\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'ortools.sat.python.cp_model' and not Refuse.done and 'pandas' in sys.modules:\n"
+        "            Refuse.done = True\n"
+        "            raise ImportError('needs pandas.DataFrame')\n"
+        "sys.meta_path.insert(0, Refuse())\n"
+        "import solver.encoding.cp as cp\n"
+        "print(Refuse.done, hasattr(cp.cp_model.pd, 'DataFrame'))")
+    assert words == ["True", "True"]

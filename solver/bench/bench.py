@@ -3,8 +3,8 @@
 Each measurement runs twice in the same run, the baseline first: *before* is the
 path before the speed work (``SolverOptions.baseline``: every key a variable of
 stage 0, a core for every excluded verdict and action, CP-SAT's default settings,
-one deletion per core member; the CLI's start-up imports of then), *after* the
-default path; the note gives the ratio. Rows: cold start of the commands (fresh
+one deletion per core member; the CLI's start-up imports of then, pandas with
+OR-Tools included), *after* the default path; the note gives the ratio. Rows: cold start of the commands (fresh
 processes, median), the bundled library and generated scenarios in-process
 (``--jobs 1``), the generated ones in two spawned workers (``--jobs 2``) and on a
 Dask LocalCluster of two single-threaded worker processes, time per scenario by
@@ -31,8 +31,10 @@ from solver.run.batch import Job, RunOptions
 #: Per-scenario time limit in the benchmark: large enough that 5,000-object scenarios finish on the baseline path.
 BENCH_TIMEOUT = 300.0
 
-#: What the command line imported up front before the speed work (the result models), for the start-up baseline.
+#: What the command line imported up front before the speed work (the result models), for the start-up baseline;
+#: a command that solves also imported pandas then (through OR-Tools, see ``solver.encoding.cp``).
 STARTUP_BEFORE = "import models.results\n"
+SOLVING_BEFORE = "import pandas\n"
 
 
 def minimal_solve_seconds(repeat: int = 200) -> float:
@@ -170,7 +172,9 @@ class Bench:
         env["PYTHONPYCACHEPREFIX"] = str(tmp / "pycache")  # compiled once, as an installed package is
         for label, args in commands:
             after = [sys.executable, "-c", _entry(""), *args]
-            before = [sys.executable, "-c", _entry(STARTUP_BEFORE), *args] + (["--baseline"] if args[0] == "check" else [])
+            solving = args[0] == "check"
+            before = [sys.executable, "-c", _entry(STARTUP_BEFORE + (SOLVING_BEFORE if solving else "")), *args] \
+                + (["--baseline"] if solving else [])
             times: dict[str, list[float]] = {"before": [], "after": []}
             for i in range(self.starts + 1):  # the first round warms the caches and is not counted
                 for which, cmd in (("before", before), ("after", after)) if self.baseline else (("after", after),):

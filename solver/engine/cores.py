@@ -49,9 +49,7 @@ member on a minimal core and a logarithmic number on a run of members that can g
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from ortools.sat.python import cp_model
-
-from solver.encoding.cp import Lit
+from solver.encoding.cp import Lit, cp_model
 from solver.engine.settings import Answer
 
 def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset(),

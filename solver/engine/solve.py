@@ -15,9 +15,7 @@ those change with the settings.
 from __future__ import annotations
 
 
-from ortools.sat.python import cp_model
-
-from solver.encoding.cp import Cat, Lit, RuleModel
+from solver.encoding.cp import Cat, Lit, RuleModel, cp_model
 from solver.engine.cores import Core, CoreFinder
 from solver.engine.settings import Answer, SolverOptions
 
