@@ -75,6 +75,39 @@ def test_shown_cores_do_not_depend_on_slicing_or_the_shrink(path: Path) -> None:
     assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False, block_deletion=False))
 
 
+#: found by ``python -m solver.bench.paths``: the elimination rules read a unit and a planet no event or expectation
+#: names; created when first read, they came late in the model and the solver's core named another fact of them
+READ_NOT_NAMED = {
+    "id": "ti4-read-not-named", "game": "ti4", "players": [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}],
+    "options": {"players_at_start": 6},
+    "objects": [{"id": "o0", "zone": "box", "types": ["ground_force", "mech"], "owner": "alice"},
+                {"id": "o1", "zone": "box", "types": ["unit", "structure"], "owner": "carol"},
+                {"id": "o2", "zone": "board", "types": ["planet"], "controller": "carol"},
+                {"id": "o3", "zone": "board", "types": ["home_system"], "owner": "bob"},
+                {"id": "o4", "zone": "board", "types": ["planet"], "controller": "alice"},
+                {"id": "obj2", "zone": "play_area", "types": ["public_objective"], "controller": "alice"}],
+    "effects": [{"id": "e0", "timestamp": 1, "kind": "remove", "ability": "production", "targets": ["o0"],
+                 "duration": "permanent"},
+                {"id": "e1", "timestamp": 2, "kind": "remove", "ability": "production", "source": "o3",
+                 "targets": {"types": ["unit"], "controlled_by": "source_controller"}, "duration": "permanent"}],
+    "events": [{"type": "planet_control", "planet": "o4", "player": "carol"},
+               {"type": "move", "object": "o0", "zone": "box"},
+               {"type": "declare", "id": "a2", "actor": "bob", "kind": "score_objective", "source": "obj2",
+                "targets": ["o3"]},
+               {"type": "check_elimination"}],
+    "expect": [{"winner": "bob"}, {"object": "o3", "zone_owner": "alice"}, {"player": "alice", "status": "eliminated"},
+               {"unique": True}]}
+
+
+def test_objects_read_but_not_named_are_built_in_the_usual_order() -> None:
+    """The model is built again with them first: the cores are those of the unsliced model."""
+    sc = Scenario.model_validate(READ_NOT_NAMED)
+    check = ScenarioCheck(sc)
+    assert check._build()[0].late == {"o1", "o2"}
+    assert check._build(frozenset({"o1", "o2"}))[0].late == set()
+    assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False))
+
+
 @pytest.mark.parametrize("cores_", [False, True])
 def test_generated_scenarios_agree_on_both_paths(tmp_path, cores_: bool) -> None:
     """A few generated Berserk scenarios, with and without the expectations that need cores: no disagreement."""

@@ -89,16 +89,10 @@ class ScenarioCheck:
         res = ScenarioResult(path=self.path, id=self.sc.id, game=self.sc.game, title=self.sc.title,
                              status=ScenarioStatus.PASS, rules=list(self.sc.rules))
         self._check_rule_ids()
-        comp = Compiler(self.sc, self.rs, slicing=self.options.slicing)
-        comp.compile_events()
-        ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
-        obs = self._observables(comp)
-        reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
-        contests = precedence.contests(comp)
+        comp, ex_lits, obs, reads, contests = self._build()
+        if comp.late:  # rules read objects the scenario does not name: again, with them in the usual order
+            comp, ex_lits, obs, reads, contests = self._build(frozenset(comp.late))
         final = comp.stage.index
-        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [final]
-        reads.update(precedence.prepare(comp, contests, self.prec_stages))
-        reads.update(trace.condition_reads(comp))
         engine = Engine(comp.rm, self.options)
         engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
         engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
@@ -128,6 +122,22 @@ class ScenarioCheck:
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
         return res
+
+    def _build(self, read: frozenset[str] = frozenset()) -> tuple:
+        """The model and what the check reads of it: (compiler, expectation literals, observables, reads, contests).
+
+        ``read``: objects to create first with slicing, though the scenario does not name them (``Compiler.late``).
+        """
+        comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
+        comp.compile_events()
+        ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
+        obs = self._observables(comp)
+        reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
+        contests = precedence.contests(comp)
+        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [comp.stage.index]
+        reads.update(precedence.prepare(comp, contests, self.prec_stages))
+        reads.update(trace.condition_reads(comp))
+        return comp, ex_lits, obs, reads, contests
 
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:

@@ -45,12 +45,17 @@ class ObjInfo:
 class Compiler:
     """Builds the model: domains, stage 0 facts, event stages, expectation literals."""
 
-    def __init__(self, scenario: Scenario, ruleset, slicing: bool = True) -> None:
+    def __init__(self, scenario: Scenario, ruleset, slicing: bool = True, read: frozenset[str] = frozenset()) -> None:
         self.sc = scenario
         self.rs = ruleset
         self.rm = RuleModel()
         #: cone of influence: stage 0 creates a variable (and its fact) only for a key something reads or sets
         self.slicing = slicing
+        #: objects known to be read though the scenario does not name them: created first, like the named ones
+        self.read = read
+        #: objects the scenario does not name whose keys something read (created when first read, out of order)
+        self.late: set[str] = set()
+        self._creating = False
         self.players = [p.id for p in scenario.players]
         self.cells = scenario.board.all_cells() if scenario.board else []
         self.adjacency = scenario.board.neighbours() if scenario.board else {}
@@ -224,17 +229,21 @@ class Compiler:
             if isinstance(dom, tuple) and key not in self._statics0 and self.initial[key] not in dom:
                 raise ScenarioError(f"{_fact_name(key)}: '{self.initial[key]}' is not one of {', '.join(dom)}")
         st = Stage(0, "initial state", LazyVars(self._initial_var if self.slicing else None))
-        named = self._named_objects() if self.slicing else None
+        named = self._named_objects() | self.read if self.slicing else None
+        self._creating = True
         for key in self.domains:  # in the model's usual order; with slicing, only those of objects named somewhere
             if named is None or not (len(key) > 1 and key[1] in self.objects and key[1] not in named):
                 st.vars[key] = self._initial_var(key)
+        self._creating = False
         self._define_statics(st)
         return st
 
     def _named_objects(self) -> set[str]:
         """Objects the scenario names outside their own entry (events, effects, expectations, claims, another
-        object's attachment or stacked action): their keys are likely read, so stage 0 creates them first, in the usual order, and the
-        model is the one built without slicing whenever nothing else is read. Others get variables when read."""
+        object's attachment or stacked action): their keys are likely read, so stage 0 creates them first, in the
+        usual order, and the model is the one built without slicing whenever nothing else is read. Others get
+        variables when read (``late``: the checker then builds the model again with them first, ``read``), so
+        the solver meets the variables in the same order, and returns the same cores, with slicing or without."""
         names: set[str] = set()
 
         def walk(v) -> None:
@@ -264,6 +273,8 @@ class Compiler:
             return True
         if self.rm.sealed and key not in self._statics0:
             return fixed(self.rm, key, self.domains[key], self.initial[key])
+        if not self._creating and len(key) > 1 and key[1] in self.objects:
+            self.late.add(key[1])
         var = new_var(self.rm, key, self.domains[key], 0)
         if key in self._statics0:
             return var
