@@ -7,6 +7,11 @@ from pydantic import Field, model_validator
 
 from models.base import Id, Name, Strict, Value
 
+#: what an effect does
+EffectKind = Literal["set", "add", "control", "permit", "prohibit", "grant", "remove"]
+#: how long an effect lasts
+Duration = Literal["static", "until_end_of_turn", "until_next_turn", "permanent"]
+
 
 class Selector(Strict):
     """Which objects an effect applies to; every given criterion must match."""
@@ -27,14 +32,14 @@ class Effect(Strict):
     timestamp: int | None = Field(default=None, ge=0, le=1_000_000, description=(
         "Order among the initial state's effects (required there); an effect begun by an event is ordered by the "
         "event and may leave it out."))
-    kind: Literal["set", "add", "control", "permit", "prohibit", "grant", "remove"]
+    kind: EffectKind
     targets: list[Id] | Selector = Field(default_factory=list)
     attribute: Name | None = Field(default=None, description="For set/add: attribute or property name.")
     value: Value | Name | None = None
     player: Id | None = Field(default=None, description="For control: the player given control.")
     action: Name | None = Field(default=None, description="For permit/prohibit: the action.")
     ability: Name | None = Field(default=None, description="For grant/remove: the ability.")
-    duration: Literal["static", "until_end_of_turn", "until_next_turn", "permanent"] = Field(
+    duration: Duration = Field(
         default="permanent", description="static = active while its source is in play; until_next_turn needs 'until_player'.")
     until_player: Id | None = None
     active: bool = True

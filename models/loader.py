@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from models.card_use import placed
+from models.cards import CardSource
 from models.scenario import Scenario
 from models.yamlsafe import (
     LineMap, LoadError, LoadErrors, alias_note, display_name, load_yaml_file, load_yaml_text, validate,
@@ -84,18 +86,14 @@ def _paths_to_value(node: Any, value: str, path: tuple = ()):
             yield from _paths_to_value(v, value, path + (i,))
 
 
-def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
+def _from_data(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
+               path: Path | None = None) -> LoadedScenario:
+    placement = placed(data, linemap, file, cards, path)  # library cards the objects name (none: unchanged)
+    data, linemap = placement.data, placement.linemap
     try:
         sc = validate(Scenario, data, linemap, file)
     except LoadErrors as errs:
-        fixed = []
-        for e in errs.errors:
-            if (e.line, e.col) == (1, 1) and isinstance(data, dict):
-                path = _message_path(e.message, data)
-                e = LoadError(file, *linemap.locate(path), e.message + alias_note(linemap, path)
-                              + _other_places(e.message, linemap, file))
-            fixed.append(e)
-        raise LoadErrors(fixed) from None
+        raise LoadErrors(placement.annotate(locate_errors(errs.errors, data, linemap, file))) from None
     return LoadedScenario(
         scenario=sc, path=file,
         expect_lines={i: linemap.locate(("expect", i))[0] for i in range(len(sc.expect))},
@@ -104,21 +102,36 @@ def _from_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
     )
 
 
-def validate_data(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
-    """Validate parsed YAML (with its line map) into a scenario; raises LoadErrors located in the source."""
-    return _from_data(data, linemap, file)
+def locate_errors(errors: list[LoadError], data: Any, linemap: LineMap, file: str) -> list[LoadError]:
+    """Errors a validator raised about the whole document, located at what their message names."""
+    fixed = []
+    for e in errors:
+        if (e.line, e.col) == (1, 1) and isinstance(data, dict):
+            path = _message_path(e.message, data)
+            e = LoadError(file, *linemap.locate(path), e.message + alias_note(linemap, path)
+                          + _other_places(e.message, linemap, file))
+        fixed.append(e)
+    return fixed
 
 
-def load_scenario(path: str | Path) -> LoadedScenario:
-    """Load and validate one scenario file; raises LoadError/LoadErrors with file:line:col."""
+def validate_data(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None) -> LoadedScenario:
+    """Validate parsed YAML (with its line map) into a scenario, its cards placed; raises LoadErrors located in the
+    source (or in a card file)."""
+    return _from_data(data, linemap, file, cards)
+
+
+def load_scenario(path: str | Path, cards: list[CardSource] | None = None) -> LoadedScenario:
+    """Load and validate one scenario file (its cards from its library); raises LoadError/LoadErrors with
+    file:line:col."""
     data, linemap = load_yaml_file(path)
-    return _from_data(data, linemap, display_name(path))
+    return _from_data(data, linemap, display_name(path), cards, Path(path))
 
 
-def load_scenario_text(text: str | bytes, file: str = "<string>") -> LoadedScenario:
-    """Load and validate a scenario from YAML text."""
+def load_scenario_text(text: str | bytes, file: str = "<string>",
+                       cards: list[CardSource] | None = None) -> LoadedScenario:
+    """Load and validate a scenario from YAML text (``file`` names where it lives, for its card library)."""
     data, linemap = load_yaml_text(text, file)
-    return _from_data(data, linemap, file)
+    return _from_data(data, linemap, file, cards)
 
 
 @dataclass(frozen=True)

@@ -103,7 +103,11 @@ class GameObject(Strict):
     flags: dict[Name, bool] = Field(default_factory=dict, description="open, revealed, facedown, tapped ...")
     attached_to: Id | None = None
     token: bool = False
-    card: bool = True
+    card: bool | Id = Field(default=True, description=(
+        "true/false: it is a card (false for an ability on the stack); a card id: the object is that card of the "
+        "library, with everything its definition gives (what the object restates overrides it)."))
+    timestamp: int | None = Field(default=None, ge=0, le=1_000_000, description=(
+        "For an object placed as a card: when the effects its card grants began (required when it grants some)."))
     action: ActionSpec | None = Field(default=None, description="For stack objects: what it does when it resolves.")
     status: Name | None = Field(default=None, description="For stack objects: initial action status (default on_stack when in the stack zone).")
 
@@ -132,6 +136,9 @@ class Scenario(Strict):
     players: list[Player] = Field(min_length=1)
     board: Board | None = None
     zones: list[Name] = Field(default_factory=list, description="Extra zone names beyond the game's own.")
+    cards: list[str] = Field(default_factory=list, max_length=50, description=(
+        "Card libraries its `card:` references use: files or folders, relative to this file (default: the nearest "
+        "cards/<game>/ up its folders)."))
     objects: list[GameObject] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
     turn: TurnState = Field(default_factory=TurnState)
@@ -293,9 +300,23 @@ def _field_of(item, value: str) -> tuple:
     return ()
 
 
+def card_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
+    """Card references left unplaced: a scenario validated without its library (``models/card_use.py`` places them
+    when it is loaded from a file or text)."""
+    out = []
+    for i, o in enumerate(sc.objects):
+        if isinstance(o.card, str):
+            out.append((("objects", i, "card"), f"card '{o.card}' is not placed: load the scenario from its file or "
+                                                f"text (its card library), not as plain data"))
+        elif o.timestamp is not None:
+            out.append((("objects", i, "timestamp"), "only an object placed as a card (card: <id>) has one: when the "
+                                                     "effects its card grants began"))
+    return out
+
+
 def check_references(sc: Scenario) -> None:
     """Reject duplicate ids, references to unknown players/objects/cells/effects and cyclic attachments: every
     problem at once (``ScenarioProblems``)."""
-    found = reference_problems(sc)
+    found = reference_problems(sc) + card_problems(sc)
     if found:
         raise ScenarioProblems(found)

@@ -98,6 +98,12 @@ class LineMap:
                 return _line_col(position)
         return (1, 1)
 
+    def with_positions(self, extra: dict[KeyPath, tuple[int, int]]) -> "LineMap":
+        """A copy that also locates ``extra`` paths (values placed from elsewhere, e.g. a library card)."""
+        if not extra:
+            return self
+        return LineMap({**self._positions, **extra}, self._aliases)
+
     def positions(self) -> dict[KeyPath, tuple[int, int]]:
         """Every recorded path with its (line, col): one per value in the source (an alias's value: the alias)."""
         return {path: _line_col(position) for path, position in self._positions.items()}

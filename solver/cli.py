@@ -19,6 +19,24 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
                   help="Arbiter: check card and board game rules scenarios with a constraint solver.")
 
 
+#: options every batch command (check, sweep, report) takes the same way
+JOBS = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core).")
+CLUSTER = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 'local' for a LocalCluster of --jobs "
+                                  "workers. Needs the dask extra.")
+TIMEOUT = typer.Option(10.0, help="Time limit per scenario (or combination) and per solve, seconds (a hit gives "
+                                  "'unknown').")
+MAX_OUTCOMES = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving.")
+OUTPUT = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is kept as it finishes, "
+                                                   "even if interrupted.")
+RESUME = typer.Option(False, help="With --output: re-check only what is missing from FILE or changed.")
+TIMINGS = typer.Option(False, help="Include timing (seconds) in machine formats (breaks byte-identity).")
+PROGRESS = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal).")
+CLUSTER_TIMEOUT = typer.Option(30.0, help="With --cluster: seconds the scheduler may have no live worker before the "
+                                          "run stops with an error.")
+CARDS = typer.Option([], "--cards", help="Card library (file or folder, repeatable) for the scenarios' card: "
+                                         "references (default: cards/<game>/ up each scenario's folders).")
+
+
 def _usage(message: str) -> None:
     typer.echo(f"arbiter: {message}", err=True)
     raise typer.Exit(2)
@@ -28,19 +46,17 @@ def _usage(message: str) -> None:
 def check(
     paths: list[Path] = typer.Argument(..., help="Scenario files or folders."),
     format: str = typer.Option("text", "--format", "-f", help="text | json | jsonl | junit | github"),
-    timeout: float = typer.Option(10.0, help="Time limit per scenario and per solve, seconds (a hit gives 'unknown')."),
-    max_outcomes: int = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving."),
+    timeout: float = TIMEOUT,
+    max_outcomes: int = MAX_OUTCOMES,
     why: bool = typer.Option(False, help="Compute the rules behind every verdict, not only the excluded ones."),
-    jobs: int = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core)."),
-    cluster: Optional[str] = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 'local' for a "
-                                                     "LocalCluster of --jobs workers. Needs the dask extra."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is "
-                                                                       "kept as it finishes, even if interrupted."),
-    resume: bool = typer.Option(False, help="With --output: re-check only scenarios missing from FILE or changed."),
-    timings: bool = typer.Option(False, help="Include timing (seconds) in machine formats (breaks byte-identity)."),
-    progress: bool = typer.Option(True, help="Progress bar on stderr (only when stderr is a terminal)."),
-    cluster_timeout: float = typer.Option(30.0, help="With --cluster: seconds the scheduler may have no live worker "
-                                                     "before the run stops with an error."),
+    jobs: int = JOBS,
+    cluster: Optional[str] = CLUSTER,
+    output: Optional[Path] = OUTPUT,
+    resume: bool = RESUME,
+    timings: bool = TIMINGS,
+    progress: bool = PROGRESS,
+    cluster_timeout: float = CLUSTER_TIMEOUT,
+    cards: list[Path] = CARDS,
     baseline: bool = typer.Option(False, "--baseline", hidden=True,
                                   help="Check by the slower path before the speed work (for benchmarks)."),
 ) -> None:
@@ -51,6 +67,63 @@ def check(
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
+    if missing:
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
+                   jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
+                   timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards),
+                   baseline=baseline)
+    raise typer.Exit(run.execute())
+
+
+@app.command()
+def sweep(
+    template: Path = typer.Argument(..., help="Template scenario: objects with card: $1 (and $2, $3) are slots."),
+    pool: list[Path] = typer.Option([], "--pool", "-p", help="Card files or folders (repeatable; default: the "
+                                                             "template's library, cards/<game>/ up its folders)."),
+    only: Optional[str] = typer.Option(None, "--only", help="Only these cards of the pool, in this order "
+                                                            "(comma-separated ids)."),
+    ordered: bool = typer.Option(False, help="Place every order of each subset (when the slots differ); default: "
+                                             "each subset once, its cards in pool order."),
+    format: str = typer.Option("text", "--format", "-f", help="text (with the matrix for pairs) | json | jsonl"),
+    timeout: float = TIMEOUT,
+    max_outcomes: int = MAX_OUTCOMES,
+    why: bool = typer.Option(False, help="Compute the rules behind every verdict and the step traces."),
+    jobs: int = JOBS,
+    cluster: Optional[str] = CLUSTER,
+    output: Optional[Path] = OUTPUT,
+    resume: bool = RESUME,
+    timings: bool = TIMINGS,
+    progress: bool = PROGRESS,
+    cluster_timeout: float = CLUSTER_TIMEOUT,
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML report (heat map, every "
+                                                                 "combination) to this file."),
+) -> None:
+    """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
+    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 otherwise, 2 on usage errors."""
+    from solver.run.sweep.formats import FORMATS
+
+    if format not in FORMATS:
+        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
+                     why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
+                     output=output, resume=resume, timings=timings, progress=progress,
+                     cluster_timeout=cluster_timeout)
+    code = run.execute()
+    if report is not None and code in (0, 1):
+        from solver.run.report import sweep_report
+
+        report.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+        typer.echo(f"wrote {report}", err=True)
+    raise typer.Exit(code)
+
+
+def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool, output: Optional[Path],
+                 cluster: Optional[str]) -> None:
+    """The usage errors of a batch's options (exit 2)."""
     if jobs < 0:
         _usage("--jobs must be 0 (one per core) or more")
     if timeout <= 0:
@@ -61,18 +134,75 @@ def check(
         _usage("--resume needs --output FILE (the report to resume)")
     if output is not None and output.is_dir():
         _usage(f"--output {output} is a folder; give a file name")
-    missing = [display_name(p) for p in paths if not os.path.lexists(p)]  # a broken link is reported, not refused
-    if missing:
-        _usage(f"no such file or folder: {', '.join(missing)}")
     if cluster is not None:
         try:
             import distributed  # noqa: F401
         except ImportError:
             _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
-    run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
-                   jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
-                   timings=timings, progress=progress, cluster_timeout=cluster_timeout, baseline=baseline)
-    raise typer.Exit(run.execute())
+
+
+def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, **options):
+    """A sweep run of a template and a pool; a template or pool that cannot be read is a usage error (exit 2) listing
+    every located problem."""
+    from models.yamlsafe import LoadError, LoadErrors, display_name
+    from solver.run.sweep import SweepRun, prepare
+
+    missing = [display_name(p) for p in [template, *pool] if not os.path.lexists(p)]
+    if missing:
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    try:
+        prepared = prepare(template, list(pool), [c.strip() for c in only.split(",") if c.strip()] if only else None,
+                           ordered)
+    except (LoadError, LoadErrors) as exc:
+        _usage(f"cannot sweep:\n{exc}")
+    return SweepRun(paths=[], sweep=prepared, **options)
+
+
+@app.command()
+def report(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders (the report of a check)."),
+    output: Path = typer.Option(..., "--output", "-o", help="The HTML file to write."),
+    template: Optional[Path] = typer.Option(None, "--template", help="A sweep's template instead (the report of a "
+                                                                     "sweep: heat map and every combination)."),
+    pool: list[Path] = typer.Option([], "--pool", "-p", help="With --template: card files or folders."),
+    only: Optional[str] = typer.Option(None, "--only", help="With --template: only these cards (comma-separated)."),
+    ordered: bool = typer.Option(False, help="With --template: place every order of each subset."),
+    cards: list[Path] = CARDS,
+    timeout: float = TIMEOUT,
+    jobs: int = JOBS,
+    cluster: Optional[str] = CLUSTER,
+    progress: bool = PROGRESS,
+) -> None:
+    """Write one self-contained HTML file: boards before and after (SVG), verdicts, cores with rule texts, step
+    traces, refuted claims as a line of play; for a sweep, the heat map. Exit 0 when everything passes, 1 otherwise."""
+    from models.yamlsafe import display_name
+
+    _batch_usage(jobs, timeout, 30.0, False, None, cluster)
+    if output.is_dir():
+        _usage(f"--output {output} is a folder; give a file name")
+    if template is not None:
+        if paths:
+            _usage("give scenario paths or --template, not both")
+        from solver.run.report import sweep_report
+
+        run = _sweep_run(template, pool, only, ordered, format="jsonl", timeout=timeout, max_outcomes=32, why=True,
+                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True)
+        code = run.execute()
+        if code in (0, 1):
+            output.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+            typer.echo(f"wrote {output}", err=True)
+        raise typer.Exit(code)
+    if not paths:
+        _usage("give scenario files or folders, or --template")
+    missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]
+    if missing:
+        _usage(f"no such file or folder: {', '.join(missing)}")
+    from solver.run.report.checked import checked_report
+
+    html, passed = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress)
+    output.write_text(html, encoding="utf-8")
+    typer.echo(f"wrote {output}", err=True)
+    raise typer.Exit(0 if passed else 1)
 
 
 @app.command()

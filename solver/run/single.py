@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from models.cards import CardSource
 from models.loader import LoadedScenario, scan
 from models.results import ScenarioResult, ScenarioStatus
 from models.scenario import Scenario
@@ -51,20 +52,21 @@ def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> 
         return error_result(loaded.path, f"{loaded.path}: internal error: {type(exc).__name__}: {exc}", sc)
 
 
-def check_file(path: str | Path, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
-    """Load and check one scenario file."""
+def check_file(path: str | Path, options: SolverOptions | None = None, why: bool = False,
+               cards: list[CardSource] | None = None) -> ScenarioResult:
+    """Load and check one scenario file (its cards from ``cards``, card files, or its library)."""
     try:
-        loaded = load_checked(path)  # its words are checked with everything else in the file
+        loaded = load_checked(path, cards)  # its words are checked with everything else in the file
     except (LoadError, LoadErrors) as exc:
         return error_result(display_name(path), str(exc))
     return _solve(loaded, options, why)
 
 
 def check_text(text: str | bytes, file: str = "<string>", options: SolverOptions | None = None,
-               why: bool = False) -> ScenarioResult:
-    """Check a scenario given as YAML text."""
+               why: bool = False, cards: list[CardSource] | None = None) -> ScenarioResult:
+    """Check a scenario given as YAML text (its cards from ``cards``, card files, or the library of ``file``)."""
     try:
-        loaded = load_checked_text(text, file)
+        loaded = load_checked_text(text, file, cards)
     except (LoadError, LoadErrors) as exc:
         return error_result(file, str(exc))
     return _solve(loaded, options, why)

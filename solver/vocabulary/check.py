@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import difflib
 import re
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from models.card_use import Placement, library_for, place_cards
+from models.cards import CardLibrary, CardSource, uses_cards
 from models.loader import LoadedScenario, validate_data
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
 from solver.registry import names, vocabulary_for
@@ -190,13 +193,30 @@ class _Check:
                     self.problem(path + (i,), f"type '{t}' is a {missing[0]}: list '{missing[0]}' too (the {self.game} "
                                               f"rules read '{missing[0]}')")
 
-    def action_spec(self, path: KeyPath, spec: dict) -> None:
-        """An action (declared, triggered or on an object): its kind, how many targets, its parameters."""
+    def action_spec(self, path: KeyPath, spec: dict, whole: bool = True) -> None:
+        """An action (declared, triggered or on an object): its kind, how many targets, its parameters. Not
+        ``whole`` (an action a card grants): the scenario gives its targets and may give required parameters."""
         kind = spec.get("kind")
         if not self.word(path + ("kind",), "actions", kind):
             return
         a: Action = self.v.action(kind)  # type: ignore[assignment]
-        targets = spec.get("targets")
+        if whole:
+            self.targets(path, spec, a)
+        params = spec.get("params") if isinstance(spec.get("params"), dict) else {}
+        allowed = {p.name: p for p in a.params}
+        for name, value in params.items():
+            if name not in allowed:
+                self.problem(path + ("params", name), f"parameter '{name}' is not read by action kind '{kind}' of "
+                                                      f"{self.game}{hint(name, list(allowed))}")
+            else:
+                self.value(path + ("params", name), allowed[name], value, f"parameter of '{kind}'")
+        for p in a.params if whole else ():
+            if getattr(p, "required", False) and p.name not in params:
+                self.problem(path, f"action kind '{kind}' needs the parameter '{p.name}' ({p.meaning})")
+
+    def targets(self, path: KeyPath, spec: dict, a: Action) -> None:
+        """How many targets an action has, against what its kind takes."""
+        kind, targets = a.name, spec.get("targets")
         if isinstance(targets, list):
             lo, hi = a.targets
             if len(targets) > hi:
@@ -208,17 +228,16 @@ class _Check:
                              f"action kind '{kind}' needs at least {lo} target(s)")
         elif a.targets[0]:
             self.problem(path, f"action kind '{kind}' needs at least {a.targets[0]} target(s)")
-        params = spec.get("params") if isinstance(spec.get("params"), dict) else {}
-        allowed = {p.name: p for p in a.params}
-        for name, value in params.items():
-            if name not in allowed:
-                self.problem(path + ("params", name), f"parameter '{name}' is not read by action kind '{kind}' of "
-                                                      f"{self.game}{hint(name, list(allowed))}")
-            else:
-                self.value(path + ("params", name), allowed[name], value, f"parameter of '{kind}'")
-        for p in a.params:
-            if getattr(p, "required", False) and p.name not in params:
-                self.problem(path, f"action kind '{kind}' needs the parameter '{p.name}' ({p.meaning})")
+
+    def card(self, path: KeyPath, c: dict) -> None:
+        """A card definition (``models/cards.py``): what it gives an object, the effects and action kinds it grants."""
+        self.obj(path, {k: v for k, v in c.items() if k != "action"})
+        if isinstance(c.get("action"), dict):
+            self.action_spec(path + ("action",), c["action"], whole=False)
+        for j, e in _indexed(c.get("effects")):
+            self.effect(path + ("effects", j), e)
+        for j, a in _indexed(c.get("actions")):
+            self.action_spec(path + ("actions", j), a, whole=False)
 
     # -- sections -----------------------------------------------------------------
     def run(self) -> list[Problem]:
@@ -434,8 +453,43 @@ def capped(errors: list[LoadError]) -> LoadErrors:
     return LoadErrors(ordered[:MAX_ERRORS] + [more])
 
 
-def _checked(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
-    """Validate parsed data and check its words: every error of the file together, or the loaded scenario."""
+def card_problems(data: Any) -> list[Problem]:
+    """Every closed-world problem of a card file given as parsed data (its cards' words against its game's)."""
+    if not isinstance(data, dict) or data.get("game") not in names():
+        return []
+    chk = _Check({}, vocabulary_for(data["game"]))
+    for i, c in _indexed(data.get("cards")):
+        chk.card(("cards", i), c)
+    return list(dict.fromkeys(chk.out))
+
+
+@lru_cache(maxsize=32)
+def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
+    """The closed-world errors of every card file of a library, located in the card files."""
+    return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
+
+
+def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None) -> Placement:
+    """The scenario with its library cards placed, the library checked like a scenario first (its files' errors)."""
+    if not uses_cards(data):
+        return Placement(data, linemap)
+    library = library_for(data, linemap, file, cards, path)
+    if library is not None and library_errors(library):
+        raise capped(list(library_errors(library)))
+    return place_cards(data, linemap, file, library)
+
+
+def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
+             path: Path | None = None) -> LoadedScenario:
+    """Validate parsed data and check its words: every error of the file together, or the loaded scenario. Cards it
+    names are placed first, from ``cards`` (card files shipped with it) or its library."""
+    try:
+        placement = _placed(data, linemap, file, cards, path)
+    except LoadError as exc:
+        raise capped([exc]) from None
+    except LoadErrors as exc:
+        raise capped(exc.errors) from None
+    data, linemap = placement.data, placement.linemap
     errors: list[LoadError] = []
     loaded = None
     try:
@@ -446,21 +500,27 @@ def _checked(data: Any, linemap: LineMap, file: str) -> LoadedScenario:
     taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
     errors = [e for e in errors if (e.line, e.col) not in taken] + words
     if errors:
-        raise capped(errors)
+        raise capped(placement.annotate(errors))
     return loaded  # type: ignore[return-value]
 
 
-def load_checked(path: str | Path) -> LoadedScenario:
-    """Load a scenario file: safe YAML, pydantic, references and the closed-world check; raises LoadError or
-    LoadErrors (every error of the file, located)."""
+def load_checked(path: str | Path, cards: list[CardSource] | None = None) -> LoadedScenario:
+    """Load a scenario file: safe YAML, its library cards placed, pydantic, references and the closed-world check;
+    raises LoadError or LoadErrors (every error of the file, located)."""
     data, linemap = load_yaml_file(path)
-    return _checked(data, linemap, display_name(path))
+    return _checked(data, linemap, display_name(path), cards, Path(path))
 
 
-def load_checked_text(text: str | bytes, file: str = "<string>") -> LoadedScenario:
-    """``load_checked`` for YAML text."""
+def load_checked_text(text: str | bytes, file: str = "<string>",
+                      cards: list[CardSource] | None = None) -> LoadedScenario:
+    """``load_checked`` for YAML text (``file`` names where it lives, for its card library)."""
     data, linemap = load_yaml_text(text, file)
-    return _checked(data, linemap, file)
+    return _checked(data, linemap, file, cards)
+
+
+def load_checked_data(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None) -> LoadedScenario:
+    """``load_checked`` for parsed YAML with its line map (a sweep's template with its slots filled)."""
+    return _checked(data, linemap, file, cards)
 
 
 def loaded_errors(loaded: LoadedScenario) -> LoadErrors | None:

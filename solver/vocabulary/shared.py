@@ -140,6 +140,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("players", "the players, in turn order (see Player)"),
         Word("board", "board cells: `rows` and `cols` make cells r1c1 .. rNcM; `cells`, `adjacent` add more"),
         Word("zones", "zones beyond the game's own"),
+        Word("cards", "card libraries the objects' `card:` references use: files or folders, relative to the file "
+                      "(default: the nearest cards/<game>/ up its folders)"),
         Word("objects", "cards, tokens, units, components, stack items (see Object)"),
         Word("effects", "continuous effects (see Effect)"),
         Word("turn", "whose turn it is, who holds priority (see Turn)"),
@@ -176,7 +178,10 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("flags", "flags: name -> true/false"),
         Word("attached_to", "the object it is attached to"),
         Word("token", "it is a token"),
-        Word("card", "it is a card (default true; false for an ability on the stack)"),
+        Word("card", "true/false: it is a card (default true; false for an ability on the stack); a card id: it is "
+                     "that card of the library, with all its definition gives (what the object restates overrides it)"),
+        Word("timestamp", "for an object placed as a card: when the effects its card grants began (required when it "
+                          "grants some)"),
         Word("action", "for a stack item: what it does, `{kind, targets, params}` (see Action kinds)"),
         Word("status", "for a stack item: its action status at the start (default on_stack on the stack)"),
     ),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +69,7 @@ class CheckRun:
     timings: bool = False
     progress: bool = True
     cluster_timeout: float = NO_WORKER_TIMEOUT
+    cards: list[Path] = field(default_factory=list)
     #: check by the path before the speed work (benchmarks)
     baseline: bool = False
 
@@ -81,40 +82,56 @@ class CheckRun:
 
     def execute(self) -> int:
         """Run and report; the exit code (0 all pass, 1 otherwise, 130 interrupted)."""
-        jobs = collect(self.paths)
+        jobs = collect(self.paths, self.cards)
         fmt = formatter(self.format, self.timings)
+        stream = self.output is None and self.format in STREAMING
+
+        def show(i: int, rec: Record) -> None:
+            if stream:
+                sys.stdout.write(fmt.item(rec))
+                sys.stdout.flush()
+        records, stopped = self.collect_results(jobs, show)
+        if stopped is not None:
+            return stopped
+        ordered = [records[i] for i in range(len(jobs))]
+        self.write("".join(fmt.item(r) for r in ordered) + fmt.end(ordered), fmt.end(ordered))
+        s = summarize(ordered)
+        return 0 if s.passed == s.total else 1
+
+    def collect_results(self, jobs: list[Job], show) -> tuple[dict[int, Record], int | None]:
+        """Run the jobs not kept from a previous report (``--resume``), keep each result in the journal as it
+        arrives and hand each to ``show(index, record)`` in job order; the records by index, and the exit code when
+        the run stopped early (2: the cluster was lost, 130: interrupted), else None."""
         kept = self._previous(jobs)
         todo = [i for i in range(len(jobs)) if i not in kept]
         opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline)
         journal = self._open_journal(jobs, kept)
         records: dict[int, Record] = dict(kept)
-        stream = self.output is None and self.format in STREAMING
         try:
             with progress(self.progress, len(jobs), len(kept)) as advance:
                 pending = _remap(self._runner([jobs[i] for i in todo], opts), todo)
                 arrivals = chain(sorted(kept.items()), pending, journal, records, advance)
-                for rec in in_order(arrivals):
-                    if stream:
-                        sys.stdout.write(fmt.item(rec))
-                        sys.stdout.flush()
+                for i, rec in enumerate(in_order(arrivals)):
+                    show(i, rec)
         except ClusterError as exc:
             print(f"arbiter: {exc}{self._kept(journal, records, jobs)}", file=sys.stderr)
-            return 2
+            return records, 2
         except KeyboardInterrupt:
             print(f"arbiter: interrupted{self._kept(journal, records, jobs)}", file=sys.stderr)
-            return 130
-        ordered = [records[i] for i in range(len(jobs))]
+            return records, 130
         if journal:
             journal.close()
+        return records, None
+
+    def write(self, body: str, shown: str | None = None) -> None:
+        """The report: to ``--output`` (in one step, the journal then removed), else ``shown`` (what streaming has
+        not printed yet) to stdout."""
         if self.output is None:
-            sys.stdout.write(fmt.end(ordered))
-        else:
-            body = "".join(fmt.item(r) for r in ordered) + fmt.end(ordered)
-            atomic_write(self.output, body)
-            if self.journal_path != self.output:
-                self.journal_path.unlink(missing_ok=True)
-        s = summarize(ordered)
-        return 0 if s.passed == s.total else 1
+            sys.stdout.write(body if shown is None else shown)
+            return
+        atomic_write(self.output, body)
+        if self.journal_path != self.output:
+            self.journal_path.unlink(missing_ok=True)
 
     def _kept(self, journal, records: dict[int, Record], jobs: list[Job]) -> str:
         """Close the journal of a run that stops early; '; N of M results kept in FILE ...' for the message."""

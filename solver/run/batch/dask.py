@@ -112,10 +112,11 @@ def _records(fut: Any, jobs: list[Job]) -> list[Record]:
 
 
 def run_local_cluster(jobs: list[Job], opts: RunOptions, workers: int,
-                      no_worker_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
+                      no_worker_timeout: float = NO_WORKER_TIMEOUT,
+                      fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
     """Start a Dask LocalCluster (one single-threaded worker process per job), run on it, shut it down."""
     from distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=workers, threads_per_worker=1, processes=True, dashboard_address=None) as lc, \
             Client(lc, set_as_default=False) as client:
-        yield from run_dask(jobs, opts, client, no_worker_timeout=no_worker_timeout)
+        yield from run_dask(jobs, opts, client, fn, no_worker_timeout=no_worker_timeout)

@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from models.cards import CardSource, may_use_cards, sources_for, uses_cards
 from models.loader import scan
 from models.results import ScenarioResult, ScenarioStatus
-from models.yamlsafe import LoadError, display_name, read_bytes
+from models.yamlsafe import LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
 from solver.run.single import check_scenario_data, check_text, error_result
 
 #: Most scenarios sent to a worker in one task.
@@ -57,37 +58,57 @@ class RunOptions:
 
 @dataclass(frozen=True)
 class Job:
-    """One scenario to check: where it came from and its content (YAML bytes or a scenario dict)."""
+    """One scenario to check: where it came from and its content (YAML bytes or a scenario dict), with the card files
+    its ``card:`` references use (None: it names no card)."""
 
     path: str
     hash: str
     text: bytes | None = None
     data: dict | None = None
     read_error: str | None = None
+    cards: list[CardSource] | None = None
 
     def payload(self) -> dict:
         """The plain dict shipped to a worker."""
         return {"path": self.path, "hash": self.hash, "text": self.text, "data": self.data,
-                "read_error": self.read_error}
+                "read_error": self.read_error, "cards": self.cards}
 
 
-def content_hash(data: bytes) -> str:
-    """The hash that identifies a scenario's content for ``--resume``."""
-    return "sha256:" + hashlib.sha256(data).hexdigest()
+def content_hash(data: bytes, cards: list[CardSource] | None = None) -> str:
+    """The hash that identifies a scenario's content for ``--resume`` (with the card files it uses: a changed card
+    changes it)."""
+    h = hashlib.sha256(data)
+    for name, raw in cards or ():
+        h.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0" + raw)
+    return "sha256:" + h.hexdigest()
 
 
-def file_job(path: str | Path) -> Job:
-    """A job for one scenario file (its bytes read now, so workers need no shared file system).
+def card_sources(path: str | Path, name: str, text: bytes, extra: list[Path] = ()) -> list[CardSource] | None:
+    """The card files a scenario uses, read now to ship with it (None when it names no card; also when finding
+    them fails: the worker then finds the same problem and reports it located)."""
+    if not may_use_cards(text):
+        return None
+    try:
+        data, linemap = load_yaml_text(text, name)
+        return sources_for(data, linemap, name, Path(path), extra) if uses_cards(data) else None
+    except (LoadError, LoadErrors):
+        return None
+
+
+def file_job(path: str | Path, cards: list[Path] = ()) -> Job:
+    """A job for one scenario file (its bytes and its card files read now, so workers need no shared file system).
 
     The job is named by the path as reports show it (undecodable bytes escaped); only a regular
-    file is read (a pipe or device is refused from its status).
+    file is read (a pipe or device is refused from its status). ``cards``: card libraries given
+    for every scenario (``--cards``).
     """
     name = display_name(path)
     try:
         text = read_bytes(path, name)
     except LoadError as exc:
         return problem_job(name, str(exc))
-    return Job(name, content_hash(text), text=text)
+    sources = card_sources(path, name, text, cards)
+    return Job(name, content_hash(text, sources), text=text, cards=sources)
 
 
 def problem_job(name: str, message: str) -> Job:
@@ -101,9 +122,10 @@ def scenario_job(sc: Any, name: str) -> Job:
     return Job(name, content_hash(json.dumps(data, sort_keys=True).encode()), data=data)
 
 
-def collect(paths: Iterable[str | Path]) -> list[Job]:
-    """Jobs for every scenario entry under the given files and folders, sorted by path (problems included)."""
-    jobs = [problem_job(e.name, f"{e.name}: {e.problem}") if e.problem else file_job(e.path)
+def collect(paths: Iterable[str | Path], cards: list[Path] = ()) -> list[Job]:
+    """Jobs for every scenario entry under the given files and folders, sorted by path (problems included);
+    ``cards``: card libraries for every scenario (``--cards``)."""
+    jobs = [problem_job(e.name, f"{e.name}: {e.problem}") if e.problem else file_job(e.path, cards)
             for e in scan(list(paths))]
     return sorted(jobs, key=lambda j: j.path)
 
@@ -154,14 +176,22 @@ def _check(job: dict, opts: RunOptions):
         return error_result(job["path"], job["read_error"])
     if job.get("data") is not None:
         return check_scenario_data(job["data"], job["path"], opts.solver_options(), opts.why)
-    return check_text(job["text"], job["path"], opts.solver_options(), opts.why)
+    cards = job.get("cards")
+    return check_text(job["text"], job["path"], opts.solver_options(), opts.why,
+                      [tuple(c) for c in cards] if cards is not None else None)
 
 
 def check_job(job: dict, opts: RunOptions) -> Record:
     """Check one shipped scenario and return its record; never raises (time limit -> unknown)."""
+    return guarded(job, opts, _check)
+
+
+def guarded(job: dict, opts: RunOptions, check: Callable[[dict, RunOptions], ScenarioResult]) -> Record:
+    """Run ``check`` on one shipped job under its time limit and return its record; never raises (time limit ->
+    unknown, anything else -> error)."""
     try:
         with deadline(opts.timeout):
-            res = _check(job, opts)
+            res = check(job, opts)
     except ScenarioTimeout:
         return timeout_record(job, opts.timeout)
     except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down

@@ -24,8 +24,9 @@ def read_records(path: str | Path) -> dict[str, Record]:
     out: dict[str, Record] = {}
     try:
         doc = json.loads(text)
-        if isinstance(doc, dict) and isinstance(doc.get("scenarios"), list):
-            return {r["path"]: r for r in doc["scenarios"] if _is_record(r)}
+        items = doc.get("scenarios", doc.get("combinations")) if isinstance(doc, dict) else None
+        if isinstance(items, list):  # a check report (scenarios) or a sweep report (combinations)
+            return {r["path"]: r for r in items if _is_record(r)}
     except ValueError:
         pass
     for line in text.splitlines():

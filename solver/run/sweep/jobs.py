@@ -1,0 +1,63 @@
+"""What a worker receives for one combination of a sweep, and what it does with it.
+
+A job carries the template's bytes, the card files (pool and the template's own library) and the
+cards of its combination, so workers need no shared file system; they parse the template and the
+library once per process and fill, place, validate and check each combination. The content hash
+covers all of it, so ``--resume`` re-checks a combination whose template or cards changed.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from models.cards import CardSource, load_library
+from models.results import ScenarioResult
+from models.yamlsafe import LoadError, LoadErrors
+from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded
+from solver.run.single import check_loaded, error_result
+from solver.run.sweep.template import combination_name, fill, parsed
+from solver.vocabulary.check import capped, library_errors, load_checked_data
+
+
+@dataclass(frozen=True)
+class SweepJob(Job):
+    """One combination: the template (its name, and bytes in ``text``) and the cards placed in its slots."""
+
+    template: str = ""
+    slots: tuple[str, ...] = ()
+
+    def payload(self) -> dict:
+        """The plain dict shipped to a worker."""
+        return {**super().payload(), "template": self.template, "slots": list(self.slots)}
+
+
+def sweep_jobs(template: str, raw: bytes, sources: tuple[CardSource, ...],
+               combinations: list[tuple[str, ...]]) -> list[SweepJob]:
+    """One job per combination, named ``template[a+b]``; the hash covers the template, the cards and the slots."""
+    out = []
+    for cards in combinations:
+        digest = content_hash(raw + b"\0" + "+".join(cards).encode("utf-8"), list(sources))
+        out.append(SweepJob(combination_name(template, cards), digest, text=raw, cards=list(sources),
+                            template=template, slots=tuple(cards)))
+    return out
+
+
+def _check(job: dict, opts: RunOptions) -> ScenarioResult:
+    """Fill the template with the job's cards, place them, validate and check the combination."""
+    sources = tuple(tuple(c) for c in job["cards"])
+    try:
+        data, _, _ = parsed(job["template"], job["text"])
+        library = load_library(sources, str(data.get("game")))
+        if library_errors(library):
+            raise capped(list(library_errors(library)))
+        filled, linemap = fill(job["template"], job["text"], list(job["slots"]), library)
+        loaded = load_checked_data(filled, linemap, job["template"], list(sources))
+    except (LoadError, LoadErrors) as exc:
+        return error_result(job["path"], str(exc))
+    res = check_loaded(loaded, opts.solver_options(), opts.why)
+    res.path = job["path"]
+    return res
+
+
+def sweep_job(job: dict, opts: RunOptions) -> Record:
+    """Check one combination and return its record with its cards; never raises (time limit -> unknown)."""
+    return {**guarded(job, opts, _check), "cards": list(job["slots"])}

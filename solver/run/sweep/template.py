@@ -1,0 +1,166 @@
+"""A sweep's template and pool: slots to fill, the cards to fill them with, and one scenario per combination.
+
+A template is a scenario whose objects may say ``card: $1``, ``card: $2``, ``card: $3``: a slot
+that each combination fills with one card of the pool (several objects may share a slot). The
+pool is a card library (files or folders; ``--only`` picks and orders cards). Filling works on the
+parsed YAML, so a combination is validated, checked against the vocabulary and solved like any
+scenario, its errors located in the template (and the card files).
+"""
+from __future__ import annotations
+
+import copy
+import itertools
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from models.cards import CardLibrary, CardSource, load_library, read_sources, sources_for
+from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
+from solver.vocabulary.check import capped, library_errors
+
+#: a slot: ``$1`` .. ``$3``
+SLOT = re.compile(r"^\$([1-9])$")
+#: the sizes of the combinations a sweep places
+SIZES = (1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Template:
+    """A parsed template: its name, bytes, data and line map, and the objects of each slot."""
+
+    name: str
+    raw: bytes
+    data: dict
+    linemap: LineMap
+    slots: dict[int, list[int]]
+
+    @property
+    def k(self) -> int:
+        """How many cards one combination places."""
+        return len(self.slots)
+
+    @property
+    def game(self) -> str:
+        """The template's game."""
+        return str(self.data.get("game"))
+
+    def asks_for_one_outcome(self) -> bool:
+        """Whether it expects the rules to decide one outcome (``unique: true`` or ``outcomes: 1``)."""
+        return any(isinstance(ex, dict) and (ex.get("unique") is True or ex.get("outcomes") == 1)
+                   for ex in self.data.get("expect") or [])
+
+
+def parse_template(name: str, raw: bytes) -> tuple[dict, LineMap, dict[int, list[int]]]:
+    """The data, line map and slots (slot -> object indices) of a template; LoadErrors located in it."""
+    data, linemap = load_yaml_text(raw, name)
+    slots: dict[int, list[int]] = {}
+    errors = []
+    for i, o in enumerate((data.get("objects") or []) if isinstance(data, dict) else []):
+        ref = o.get("card") if isinstance(o, dict) else None
+        if isinstance(ref, str) and ref.startswith("$"):
+            m = SLOT.match(ref)
+            if m is None:
+                errors.append(LoadError(name, *linemap.locate(("objects", i, "card")),
+                                        f"objects[{i}].card: a slot is $1, $2 or $3, not '{ref}'"))
+                continue
+            slots.setdefault(int(m.group(1)), []).append(i)
+    if not slots and not errors:
+        errors.append(LoadError(name, *linemap.locate(("objects",)), "a sweep template needs a slot: an object "
+                                                                     "with `card: $1` (and $2, $3 for pairs, triples)"))
+    numbers = sorted(slots)
+    if numbers and numbers != list(range(1, len(numbers) + 1)):
+        errors.append(LoadError(name, *linemap.locate(("objects", slots[numbers[-1]][0], "card")),
+                                f"slots are numbered $1 .. ${len(numbers)} with none left out (found "
+                                f"{', '.join(f'${n}' for n in numbers)})"))
+    if errors:
+        raise LoadErrors(errors)
+    return data, linemap, slots
+
+
+def load_template(path: Path) -> Template:
+    """Read and parse a template file; LoadError / LoadErrors located in it."""
+    name = display_name(path)
+    raw = read_bytes(path, name)
+    data, linemap, slots = parse_template(name, raw)
+    return Template(name, raw, data, linemap, slots)
+
+
+@lru_cache(maxsize=8)
+def parsed(name: str, raw: bytes) -> tuple[dict, LineMap, dict[int, list[int]]]:
+    """A template parsed once per process (workers check many combinations of one template)."""
+    return parse_template(name, raw)
+
+
+def fill(name: str, raw: bytes, cards: list[str], library: CardLibrary | None) -> tuple[dict, LineMap]:
+    """The template with slot n filled by ``cards[n-1]``: parsed data and its line map (the template's positions).
+
+    A slot object's ``timestamp`` orders the effects its card grants: it is dropped for a card that grants none.
+    """
+    data, linemap, slots = parsed(name, raw)
+    out = copy.deepcopy(data)
+    for n, indices in slots.items():
+        card_id = cards[n - 1]
+        card = library.get(card_id) if library else None
+        for i in indices:
+            obj = out["objects"][i]
+            obj["card"] = card_id
+            if card is not None and not card.definition.effects:
+                obj.pop("timestamp", None)
+    return out, linemap
+
+
+@dataclass(frozen=True)
+class Pool:
+    """The cards a sweep places: their ids in order, and the card files (with the template's own library)."""
+
+    ids: tuple[str, ...]
+    sources: tuple[CardSource, ...]
+    library: CardLibrary
+
+    def combinations(self, k: int, ordered: bool = False) -> list[tuple[str, ...]]:
+        """Every k-subset of the pool, each once with its cards in pool order (``ordered``: every order of it)."""
+        pick = itertools.permutations if ordered else itertools.combinations
+        return [tuple(c) for c in pick(self.ids, k)]
+
+
+def _fixed_cards(template: Template) -> bool:
+    """Whether the template itself names library cards (outside its slots) or libraries (``cards:``)."""
+    objects = template.data.get("objects") or []
+    return template.data.get("cards") is not None or any(
+        isinstance(o, dict) and isinstance(o.get("card"), str) and not o["card"].startswith("$") for o in objects)
+
+
+def load_pool(paths: list[Path], template: Template, only: list[str] | None = None) -> Pool:
+    """The pool: the cards of these files and folders (none given: the template's own library), ``only`` these (in
+    this order); with the template's own library for the cards it names itself. LoadError / LoadErrors located in the
+    card files (and the template)."""
+    own = sources_for(template.data, template.linemap, template.name, Path(template.name)) \
+        if _fixed_cards(template) or not paths else []
+    sources = read_sources(paths) if paths else own
+    if not sources:
+        raise LoadError(template.name, None, None, "no card file in the pool: give --pool, or put the cards in a "
+                                                   f"folder cards/{template.game}/ next to the template or above it")
+    ids = list(load_library(tuple(sources), template.game).cards)
+    names = {n for n, _ in sources}
+    everything = tuple(sources) + tuple(x for x in own if x[0] not in names)
+    library = load_library(everything, template.game)
+    found = library_errors(library)
+    if found:
+        raise capped(list(found))
+    if only:
+        unknown = [c for c in only if c not in ids]
+        if unknown:
+            raise LoadError("--only", None, None, f"not in the pool: {', '.join(unknown)} (the pool: "
+                                                  f"{', '.join(ids[:12])}{' ...' if len(ids) > 12 else ''})")
+        ids = list(dict.fromkeys(only))
+    if len(ids) < template.k:
+        raise LoadError(template.name, None, None, f"the template has {template.k} slot(s) but the pool only "
+                                                   f"{len(ids)} card(s)")
+    return Pool(tuple(ids), everything, library)
+
+
+def combination_name(template: str, cards: tuple[str, ...]) -> str:
+    """How reports name one combination: ``template.yaml[kornevik+ogre]``."""
+    return f"{template}[{'+'.join(cards)}]"
+
