@@ -252,13 +252,31 @@ def _run_python(code: str) -> str:
     return out.stdout.split()
 
 
-def test_cp_model_is_imported_without_pandas_and_pandas_stays_real() -> None:
-    """Solving works without pandas loaded; a later ``import pandas`` gets the real library."""
-    words = _run_python("import sys\nimport solver.encoding.cp as cp\nprint('pandas' in sys.modules)\n"
+def test_cp_model_is_imported_without_pandas_and_sys_modules_is_restored() -> None:
+    """Solving works without pandas loaded; nothing named pandas stays in ``sys.modules``; a later
+    ``import pandas`` gets the real library."""
+    words = _run_python("import sys\nbefore = set(sys.modules)\nimport solver.encoding.cp as cp\n"
+                        "print('pandas' in sys.modules, any(m.startswith('pandas') for m in sys.modules))\n"
                         "m = cp.cp_model.CpModel(); x = m.new_bool_var('x'); m.add_bool_or([x])\n"
                         "print(cp.cp_model.CpSolver().solve(m) == cp.cp_model.OPTIMAL)\n"
                         "import pandas\nprint(hasattr(pandas, 'DataFrame'))")
-    assert words == ["False", "True", "True"]
+    assert words == ["False", "False", "True", "True"]
+
+
+def test_cp_model_pandas_helpers_work_with_the_real_pandas() -> None:
+    """A user of OR-Tools' pandas helpers in the same process gets exactly what an ordinary import gives: the
+    helpers take real ``pd.Index`` and ``pd.Series`` and return real Series, whether pandas is imported before
+    or after (and ``cp_model.pd`` is the real module once used)."""
+    code = ("import solver.encoding.cp as cp\nimport pandas as pd\ncm = cp.cp_model\n"
+            "m = cm.CpModel(); idx = pd.Index(range(3))\n"
+            "xs = m.new_bool_var_series(name='x', index=idx)\n"
+            "ys = m.new_int_var_series(name='y', index=idx, lower_bounds=pd.Series([0, 1, 2], index=idx),"
+            " upper_bounds=5)\n"
+            "m.add(sum(ys) >= 7); m.add_bool_or(list(xs))\n"
+            "s = cm.CpSolver(); print(s.solve(m) == cm.OPTIMAL)\n"
+            "v = s.values(ys); print(isinstance(v, pd.Series), int(v.sum()) >= 7, cm.pd is pd)\n"
+            "print(isinstance(s.boolean_values(xs), pd.Series))")
+    assert _run_python(code) == ["True", "True", "True", "True", "True"]
 
 
 def test_cp_model_falls_back_to_the_ordinary_import() -> None:

@@ -7,41 +7,7 @@ Definitions (reified and/or/equalities between state variables) are hard.
 """
 from __future__ import annotations
 
-import sys
-import types
-
-
-def _import_cp_model():
-    """OR-Tools' ``cp_model``, imported without pandas when nothing has loaded pandas yet.
-
-    ``cp_model`` imports pandas (about 0.2 s, half of its import) for its pandas helpers only
-    (``new_int_var_series``, ``CpSolver.values`` ...), which Arbiter never calls; at import it reads
-    ``pd.Index`` and ``pd.Series`` for type hints. A stand-in module with those two names is in
-    ``sys.modules`` while ``cp_model`` is imported and removed after, so a later ``import pandas``
-    loads the real one. If the import fails with the stand-in (another OR-Tools version), it is
-    imported again normally. ``tests/test_fast_paths.py`` checks both.
-    """
-    if "ortools.sat.python.cp_model" in sys.modules or "pandas" in sys.modules:
-        from ortools.sat.python import cp_model as module
-        return module
-    stand_in = types.ModuleType("pandas", "stand-in while ortools' cp_model is imported (solver.encoding.cp)")
-    stand_in.Index = type("Index", (), {})
-    stand_in.Series = type("Series", (), {})
-    sys.modules["pandas"] = stand_in
-    try:
-        from ortools.sat.python import cp_model as module
-    except Exception:  # noqa: BLE001 - this OR-Tools reads more of pandas: the ordinary import
-        module = None
-    finally:
-        if sys.modules.get("pandas") is stand_in:
-            del sys.modules["pandas"]
-    if module is None:
-        sys.modules.pop("ortools.sat.python.cp_model", None)
-        from ortools.sat.python import cp_model as module
-    return module
-
-
-cp_model = _import_cp_model()
+from solver.encoding.cpsat import cp_model
 
 Lit = cp_model.IntVar  # a Boolean variable or its negation
 INT_BOUND = 10_000_000
