@@ -76,10 +76,12 @@ def main(argv: list[str] | None = None) -> int:
     bad = 0
     with tempfile.TemporaryDirectory(prefix="arbiter-paths-") as tmp:
         todo = scenarios(args.library, args.generated, args.random, args.seed, Path(tmp))
-        for name, sc in todo:
+        for i, (name, sc) in enumerate(todo, 1):
             for problem in compare(sc):
                 bad += 1
                 print(f"{name}: {problem}", flush=True)
+            if i % 250 == 0:
+                print(f"... {i} of {len(todo)} compared, {bad} disagreements so far", flush=True)
     print(f"compared {len(todo)} scenarios on both paths: {bad} disagreements")
     return 1 if bad else 0
 
