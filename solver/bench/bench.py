@@ -32,7 +32,7 @@ from solver.run.batch import Job, RunOptions
 BENCH_TIMEOUT = 300.0
 
 #: What the command line imported up front before the speed work (the result models), for the start-up baseline;
-#: a command that solves also imported pandas then (through OR-Tools, see ``solver.encoding.cp``).
+#: a command that solves also imported pandas then (through OR-Tools, see ``solver.encoding.cpsat``).
 STARTUP_BEFORE = "import models.results\n"
 SOLVING_BEFORE = "import pandas\n"
 
