@@ -1,14 +1,23 @@
-"""Arbiter data models: scenarios, events, expectations and results (pure pydantic, no solver)."""
-from models.scenario import (
-    Board, Effect, GameObject, Player, Scenario, Selector, TurnState, ActionSpec,
-)
-from models.expectations import Expectation, Claim
-from models.results import (
-    ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Verdict, BatchSummary,
-)
+"""Arbiter data models: scenarios, events, expectations and results (pure pydantic, no solver).
 
-__all__ = [
-    "ActionSpec", "Board", "Effect", "GameObject", "Player", "Scenario", "Selector", "TurnState",
-    "Expectation", "Claim", "ExpectationResult", "Outcome", "ScenarioResult", "ScenarioStatus",
-    "Verdict", "BatchSummary",
-]
+The names below are loaded on first use (PEP 562), so importing one submodule (``models.scenario`` for
+``arbiter schema``) does not build the result models as well.
+"""
+from importlib import import_module
+
+_WHERE = {
+    "ActionSpec": "scenario", "Board": "scenario", "Effect": "scenario", "GameObject": "scenario",
+    "Player": "scenario", "Scenario": "scenario", "Selector": "scenario", "TurnState": "scenario",
+    "Expectation": "expectations", "Claim": "expectations",
+    "ExpectationResult": "results", "Outcome": "results", "ScenarioResult": "results", "ScenarioStatus": "results",
+    "Verdict": "results", "BatchSummary": "results",
+}
+
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    """A model class by name, imported from its module when first asked for."""
+    if name not in _WHERE:
+        raise AttributeError(f"module 'models' has no attribute {name!r}")
+    return getattr(import_module(f"models.{_WHERE[name]}"), name)

@@ -1,7 +1,9 @@
 """JSON Schema of scenario files, in draft-07 form, for editors."""
 from __future__ import annotations
 
+import copy
 import json
+from functools import lru_cache
 from typing import Any
 
 from models.scenario import Scenario
@@ -27,7 +29,12 @@ def _to_draft07(node: Any) -> Any:
 
 
 def scenario_schema() -> dict:
-    """The scenario JSON Schema (draft-07)."""
+    """The scenario JSON Schema (draft-07): a fresh copy (pydantic generates it once per process)."""
+    return copy.deepcopy(_scenario_schema())
+
+
+@lru_cache(maxsize=None)
+def _scenario_schema() -> dict:
     schema = _to_draft07(Scenario.model_json_schema())
     schema["$schema"] = "http://json-schema.org/draft-07/schema#"
     schema["$id"] = "https://arbiter.invalid/scenario.schema.json"

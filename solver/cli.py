@@ -1,7 +1,11 @@
-"""The ``arbiter`` command line: check, explain, schema, rules."""
+"""The ``arbiter`` command line: check, explain, schema, rules.
+
+Start-up is kept short: this module imports only typer and the registry (a list of
+import paths); each command imports what it needs when it runs, so ``--help``,
+``schema`` and ``rules`` never import ortools (``tests/test_cli.py`` checks it).
+"""
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -9,7 +13,6 @@ from typing import Optional
 
 import typer
 
-from models.results import ScenarioStatus
 from solver import registry
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -54,6 +57,8 @@ def check(
     progress: bool = PROGRESS,
     cluster_timeout: float = CLUSTER_TIMEOUT,
     cards: list[Path] = CARDS,
+    baseline: bool = typer.Option(False, "--baseline", hidden=True,
+                                  help="Check by the slower path before the speed work (for benchmarks)."),
 ) -> None:
     """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
     from models.yamlsafe import display_name
@@ -68,7 +73,8 @@ def check(
         _usage(f"no such file or folder: {', '.join(missing)}")
     run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
                    jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
-                   timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards))
+                   timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards),
+                   baseline=baseline)
     raise typer.Exit(run.execute())
 
 
@@ -222,27 +228,34 @@ def generate(
 @app.command()
 def bench(
     generated: int = typer.Option(2000, help="Generated scenarios (10 objects each) for the throughput rows."),
-    sizes: str = typer.Option("10,100,1000", help="Object counts for the growth rows."),
+    sizes: str = typer.Option("10,100,1000,5000", help="Object counts for the growth rows."),
     per_size: int = typer.Option(3, help="Scenarios per size in the growth rows (1 for sizes of 1000 and more)."),
     dask: bool = typer.Option(True, help="Include the Dask LocalCluster row (needs the dask extra)."),
     library: Path = typer.Option(Path("scenarios"), help="The bundled library."),
+    baseline: bool = typer.Option(True, help="Measure the path before the speed work beside the default one."),
+    starts: int = typer.Option(5, help="Fresh processes per command for the cold-start figures (0: none)."),
 ) -> None:
-    """Benchmark: scenarios/s per core, cost in minimal CP-SAT solves, --jobs 2 speed-up, Dask, growth by size."""
+    """Benchmark, before and after: cold start, scenarios/s per core, solves per scenario, cost in minimal CP-SAT
+    solves, --jobs 2 speed-up, Dask, growth by size, YAML load per MB."""
     from solver.bench.bench import Bench
 
     try:
         size_list = [int(x) for x in sizes.split(",") if x.strip()]
     except ValueError:
         _usage(f"--sizes must be comma-separated integers, not '{sizes}'")
-    typer.echo(Bench(generated=generated, sizes=size_list, per_size=per_size, dask=dask, library=library).run())
+    if starts < 0 or generated < 0:
+        _usage("--starts and --generated must be 0 or more")
+    typer.echo(Bench(generated=generated, sizes=size_list, per_size=per_size, dask=dask, library=library,
+                     baseline=baseline, starts=starts).run())
 
 
 @app.command()
 def explain(path: Path = typer.Argument(..., help="One scenario file."),
             json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace).")) -> None:
     """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
+    from models.results import ScenarioStatus
     from solver.check.trace import render
-    from solver.run.api import check_file
+    from solver.run.single import check_file
 
     res = check_file(path, why=True)
     if json_out:
@@ -297,6 +310,8 @@ def schema(
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Write to a file instead of stdout."),
 ) -> None:
     """Print the JSON Schema (draft-07) of scenario files with each game's words, for editor completion."""
+    import json
+
     from solver.vocabulary.schema import combined_schema, game_schema
 
     if game is not None and game not in registry.names():

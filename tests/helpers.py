@@ -15,10 +15,10 @@ def scenario(game: str = "berserk", players=("alice", "bob"), **parts) -> dict:
     return base
 
 
-def run(doc: dict, **options) -> ScenarioResult:
-    """Check a scenario dict through the public API."""
+def run(doc: dict, why: bool = False, **options) -> ScenarioResult:
+    """Check a scenario dict through the public API (``why``: every verdict's rules, as ``check --why``)."""
     return check_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), "test.yaml",
-                      SolverOptions(**options) if options else None)
+                      SolverOptions(**options) if options else None, why=why)
 
 
 def verdicts(res: ScenarioResult) -> list[str]:

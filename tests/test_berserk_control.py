@@ -146,7 +146,7 @@ def test_feasible_rule_effect_holds(rule):
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_infeasible_opposite_is_impossible_with_rule_in_core(rule):
     """The opposite outcome is impossible, and the minimal core names the rule."""
-    res = run(build(rule, [{**CASES[rule][2], "verdict": "impossible", "because": [rule]}]))
+    res = run(build(rule, [{**CASES[rule][2], "verdict": "impossible", "because": [rule]}]), why=True)
     assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
     assert rule in res.expectations[0].rules
 

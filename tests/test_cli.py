@@ -268,5 +268,7 @@ def test_bench_unit_and_table_format():
 @pytest.mark.benchmark
 def test_bench_runs_end_to_end(tmp_path):
     """A tiny full benchmark run (marked benchmark: not run by default)."""
-    r = arbiter("bench", "--generated", 4, "--sizes", "5", "--per-size", 1, "--library", tmp_path / "none")
+    r = arbiter("bench", "--generated", 4, "--sizes", "5", "--per-size", 1, "--library", tmp_path / "none",
+                "--starts", 1)
     assert r.exit_code == 0 and "speed-up" in r.stdout and "size 5 objects" in r.stdout
+    assert "size 5 objects, --jobs 1, baseline" in r.stdout and "cold start" in r.stdout and "YAML load" in r.stdout

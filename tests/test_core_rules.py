@@ -131,7 +131,8 @@ def test_feasible_rule_effect_holds(rule):
 def test_infeasible_opposite_is_excluded_by_the_rule(rule):
     """The opposite is impossible, and the re-checked minimal core names the rule."""
     parts, _, opposite = CASES[rule]
-    res = run(scenario(**{"game": "core", **parts}, expect=[{**opposite, "verdict": "impossible", "because": [rule]}]))
+    res = run(scenario(**{"game": "core", **parts}, expect=[{**opposite, "verdict": "impossible", "because": [rule]}]),
+              why=True)
     e = res.expectations[0]
     assert e.verdict.value == "impossible"
     assert rule in e.rules, e.rules

@@ -106,3 +106,16 @@ def test_a_wrong_because_is_caught_by_the_reference(name: str, wrong: str) -> No
     bad = sc.model_copy(update={"expect": [first] + sc.expect[1:]})
     cmp = compare_result(bad, check_scenario(bad))
     assert any(f"because {wrong}" in p for p in cmp.problems), cmp.problems
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(derandomize=True, max_examples=4, deadline=None, suppress_health_check=list(HealthCheck))
+@given(rng=st.randoms(use_true_random=False))
+def test_random_scenarios_agree_without_slicing(game: str, rng) -> None:
+    """The full model (every key a variable at every stage, issue 15's slicing off) agrees with the reference too."""
+    from solver.engine.settings import SolverOptions
+    from solver.reference.differential import differential
+
+    cmp = differential(random_scenario(rng, game), SolverOptions(max_outcomes=512, lazy_cores=False, slicing=False))
+    assert not cmp.skipped, cmp.skipped
+    assert cmp.agree, "\n".join(cmp.problems)

@@ -22,9 +22,9 @@ def scenario(players=PLAYERS, **parts) -> dict:
     return doc
 
 
-def run(doc: dict) -> ScenarioResult:
-    """Check a scenario dict through the public API."""
-    return check_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), "test.yaml")
+def run(doc: dict, why: bool = False) -> ScenarioResult:
+    """Check a scenario dict through the public API (``why``: every verdict's rules, as ``check --why``)."""
+    return check_text(yaml.safe_dump(doc, allow_unicode=True, sort_keys=False), "test.yaml", why=why)
 
 
 def obj(oid: str, owner: str | None, zone: str = "battlefield", **kw) -> dict:
@@ -224,7 +224,7 @@ def test_feasible_rule_result_holds(rule: str) -> None:
 def test_infeasible_opposite_excluded_by_rule(rule: str) -> None:
     """The opposite result is impossible, and the minimal core behind it names the rule."""
     parts, _, opposite, _ = CASES[rule]
-    res = run(_with(parts, {**opposite, "verdict": "impossible", "because": [rule]}))
+    res = run(_with(parts, {**opposite, "verdict": "impossible", "because": [rule]}), why=True)
     assert res.status.value == "pass", (res.error, [(e.verdict.value, e.rules, e.message) for e in res.expectations])
     e = res.expectations[0]  # in the core of the final state, or of an earlier stage of the event (because_at)
     assert any(r == rule or r.startswith(rule + ".") for r in list(e.rules) + list(e.because_at)), e

@@ -140,7 +140,7 @@ def test_feasible_rule_effect_holds(rule):
 @pytest.mark.parametrize("rule", sorted(CASES))
 def test_infeasible_opposite_is_excluded_by_the_rule(rule):
     """The opposite is impossible, and the re-checked minimal core names the rule."""
-    res = run(case(rule, expect=[{**CASES[rule][2], "verdict": "impossible", "because": [rule]}]))
+    res = run(case(rule, expect=[{**CASES[rule][2], "verdict": "impossible", "because": [rule]}]), why=True)
     e = res.expectations[0]
     assert e.verdict.value == "impossible", res.error
     assert rule in e.rules, e.rules

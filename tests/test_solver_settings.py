@@ -119,7 +119,7 @@ def test_every_shown_core_is_minimal_and_excludes(path: Path) -> None:
 def test_action_cores_exclude_the_other_statuses(path: Path) -> None:
     """The rules shown for an illegal or interrupted action (with the scenario's facts) exclude every other status."""
     sc = load_scenario(path).scenario
-    res = ScenarioCheck(sc).run()
+    res = ScenarioCheck(sc, why=True).run()
     for a in res.actions:
         if not a.rules:
             continue

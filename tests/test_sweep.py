@@ -57,6 +57,18 @@ def test_the_example_finds_the_contradiction_with_its_core(example):
     assert "fact judge_ruled.bob.event4" in core
 
 
+def test_a_contradiction_shows_its_core_though_the_template_expects_nothing(tmp_path):
+    """A template whose expectations all pass with no outcome: the check asks for no core (issue 15: cores only
+    when asked), yet the sweep reports the contradiction as a finding, so it computes the core."""
+    text = TEMPLATE.read_text(encoding="utf-8")
+    path = tmp_path / "duel.yaml"
+    (tmp_path / "cards").symlink_to(EXAMPLE / "cards")
+    path.write_text(text[:text.index("expect:")] + "expect: []\n", encoding="utf-8")
+    rec = sweep_records(path, only=["enchantress", "wood_elf"])["enchantress", "wood_elf"]
+    assert rec["status"] == "pass" and rec["result"] == "contradiction"
+    assert {"rule berserk.602.1.no_creatures", "rule berserk.602.1.decisive_advantage"} <= set(rec["why"]["core"])
+
+
 def test_the_example_finds_the_ambiguity_with_two_differing_outcomes(example):
     """Troll and Ogre share a cell and neither is exempt from conservation: the Ogre may step left or back."""
     rec = example["troll", "ogre"]

@@ -139,7 +139,7 @@ def test_trivial_nothing_happens_without_elimination(rule, players, extra, holds
 @pytest.mark.parametrize("rule,players,extra,holds,excluded,idle", ALL_CASES, ids=IDS)
 def test_feasible_rule_decides_the_outcome(rule, players, extra, holds, excluded, idle):
     """Bob takes Lodor: the rule's outcome holds, and the rule is behind it."""
-    res = run(_doc(players, extra, TAKE_LODOR, [{**holds, "because": [rule]}, {"unique": True}]))
+    res = run(_doc(players, extra, TAKE_LODOR, [{**holds, "because": [rule]}, {"unique": True}]), why=True)
     assert res.status.value == "pass", [e.message for e in res.expectations]
     assert rule in res.expectations[0].rules
 
@@ -148,7 +148,7 @@ def test_feasible_rule_decides_the_outcome(rule, players, extra, holds, excluded
 def test_infeasible_rule_excludes_the_alternative(rule, players, extra, holds, excluded, idle):
     """The alternative the rule rules out is impossible, with the rule in the core; claimed to hold, it fails."""
     res = run(_doc(players, extra, TAKE_LODOR, [{**excluded, "verdict": "impossible", "because": [rule]},
-                                                {**excluded}]))
+                                                {**excluded}]), why=True)
     first, second = res.expectations
     assert first.passed and first.verdict.value == "impossible" and rule in first.rules
     assert not second.passed and second.verdict.value == "impossible"

@@ -44,14 +44,14 @@ def cases() -> list[tuple[str, str]]:
     ]
 
 
-def measure(text: str, pure: bool) -> tuple[float, str]:
+def measure(text: str, pure: bool, repeat: int = REPEAT) -> tuple[float, str]:
     """Median seconds of one load, and what came of it."""
     saved = getattr(yamlsafe, "CParser", None)
     if pure:
         yamlsafe.CParser = None
     try:
         times, outcome = [], ""
-        for _ in range(REPEAT):
+        for _ in range(repeat):
             start = time.perf_counter()
             try:
                 yamlsafe.load_yaml_text(text, "bench.yaml")

@@ -1,8 +1,17 @@
 """The checker: outcomes, uniqueness, expectation verdicts, action legality and cores for one scenario.
 
 A passing scenario with a unique outcome costs two solves: one finds the
-outcome, one proves no other exists. Verdicts are then read off the outcomes;
-cores (more solves) are computed only for what is excluded or asked about.
+outcome, one proves no other exists. Verdicts are then read off the outcomes.
+
+Cores only when asked (``SolverOptions.lazy_cores``, the default): a rule core
+(several solves) is computed for a failing verdict (its message names the rules),
+with ``why`` (``arbiter explain``, ``check --why``: every verdict, action and
+contradiction), and for a ``because`` that is not settled more cheaply: a
+``because`` rule that every explanation needs (leaving out all of its rules makes
+the query feasible: one solve) is in the core whatever core is chosen, so the
+verdict passes without one. A passing scenario with no ``because`` costs only its
+outcome solves. Without ``lazy_cores`` (the baseline), every ``impossible``
+verdict, illegal or interrupted action and contradiction gets its core as well.
 """
 from __future__ import annotations
 
@@ -15,7 +24,7 @@ from models.results import (
 )
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler, ScenarioError
-from solver.encoding.cp import Cat, Lit
+from solver.encoding.cp import Cat, Fixed, Lit
 from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
@@ -57,10 +66,17 @@ class ScenarioCheck:
 
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
+        """Every state key at every event boundary, by name: its variable, or (outside the cone of influence,
+        ``Compiler.slicing``) its initial value as text, the same in every outcome."""
         obs: dict[str, object] = {}
-        for si in dict.fromkeys(comp.boundaries):
-            for key, var in sorted(comp.stages[si].vars.items(), key=lambda kv: tuple(map(str, kv[0]))):
-                obs[f"{si}|" + ".".join(str(k) for k in key)] = var
+        keys = sorted(comp.domains, key=lambda k: tuple(map(str, k)))
+        names = {key: ".".join(str(k) for k in key) for key in keys}
+        current = {key: comp.initial_text(key) for key in keys}  # each key's variable so far (a stage's own first)
+        bounds = set(comp.boundaries)
+        for st in comp.stages[:max(bounds) + 1]:
+            current.update((k, v) for k, v in dict.items(st.vars) if k in current)
+            if st.index in bounds:
+                obs.update((f"{st.index}|{names[key]}", current[key]) for key in keys)
         for st in (comp.stages[0], comp.stage):
             for oid in comp.objects:
                 if comp.effects_on(oid, "control"):
@@ -73,18 +89,11 @@ class ScenarioCheck:
         res = ScenarioResult(path=self.path, id=self.sc.id, game=self.sc.game, title=self.sc.title,
                              status=ScenarioStatus.PASS, rules=list(self.sc.rules))
         self._check_rule_ids()
-        comp = Compiler(self.sc, self.rs)
-        comp.compile_events()
-        res.proofs = proofs.settle(comp, self.options)
-        ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
-        obs = self._observables(comp)
-        reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
-        reads.update({f"pre{k}": lit for k, (_, lit, _) in enumerate(comp.preconditions)})
-        contests = precedence.contests(comp)
+        comp, ex_lits, obs, reads, contests = self._build()
+        if comp.late:  # rules read objects the scenario does not name: again, with them in the usual order
+            comp, ex_lits, obs, reads, contests = self._build(frozenset(comp.late))
+        res.proofs = self.proofs
         final = comp.stage.index
-        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [final]
-        reads.update(precedence.prepare(comp, contests, self.prec_stages))
-        reads.update(trace.condition_reads(comp))
         engine = Engine(comp.rm, self.options)
         engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
         engine.cores.shared = {f"rule:{r}" for r in trace.shared_owners(comp)}
@@ -96,9 +105,6 @@ class ScenarioCheck:
         if unknown:
             res.status = ScenarioStatus.UNKNOWN
             res.error = "time limit reached while enumerating outcomes"
-        elif not outcomes:
-            answer, core = engine.core()
-            res.contradiction = _core_list(core) if core else []
         if outcomes and complete:
             res.unique = len(outcomes) == 1
         if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
@@ -111,9 +117,13 @@ class ScenarioCheck:
         _undecided_proofs(res, self.sc)
         res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
                                   complete=res.outcomes_complete and not unknown)
+        res.status = _status(res)
+        if not outcomes and not unknown and (self.why or not self.options.lazy_cores
+                                             or res.status is not ScenarioStatus.PASS):
+            answer, core = engine.core()
+            res.contradiction = _core_list(core) if core else []
         res.solves = engine.solves
         res.seconds = round(time.perf_counter() - t0, 4)
-        res.status = _status(res)
         return res
 
     def _check_preconditions(self, comp: Compiler, outcomes: list[Observed], engine: Engine | None) -> None:
@@ -135,6 +145,24 @@ class ScenarioCheck:
             raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
                                 f"{len(bad)} of {len(outcomes)} outcome(s)")
 
+    def _build(self, read: frozenset[str] = frozenset()) -> tuple:
+        """The model and what the check reads of it: (compiler, expectation literals, observables, reads, contests).
+
+        ``read``: objects to create first with slicing, though the scenario does not name them (``Compiler.late``).
+        """
+        comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
+        comp.compile_events()
+        self.proofs = proofs.settle(comp, self.options)
+        ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
+        obs = self._observables(comp)
+        reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
+        reads.update({f"pre{k}": lit for k, (_, lit, _) in enumerate(comp.preconditions)})
+        contests = precedence.contests(comp)
+        self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [comp.stage.index]
+        reads.update(precedence.prepare(comp, contests, self.prec_stages))
+        reads.update(trace.condition_reads(comp))
+        return comp, ex_lits, obs, reads, contests
+
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:
             rulebook.lookup(self.sc.game, rid)
@@ -143,20 +171,22 @@ class ScenarioCheck:
     def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit], comp: Compiler, contests: list):
         outcomes: list[Observed] = []
         limit = self.options.max_outcomes
+        template = {name: var if isinstance(var, str) else None for name, var in obs.items()}  # constants: as text
+        variables = [(name, var) for name, var in obs.items() if not isinstance(var, str)]
         while True:
             answer, s = engine.solve(enumerate_=True)
             if answer is Answer.UNKNOWN:
                 return outcomes, False, True
             if answer is Answer.UNSAT:
                 return outcomes, True, False
-            values, pairs, seen = {}, [], set()
-            for name, var in obs.items():
+            values, pairs, seen = dict(template), [], set()
+            for name, var in variables:
                 first = id(var) not in seen
                 seen.add(id(var))
                 if isinstance(var, Cat):
                     v = var.decode(s)
                     values[name] = v
-                    if first:
+                    if first and not isinstance(var, Fixed):
                         pairs.append((var.lits[v], 1))
                 else:
                     val = s.value(var)
@@ -192,10 +222,17 @@ class ScenarioCheck:
         else:
             r.verdict = self._verdict_by_solving(engine, lit)
         prefer = tuple(rulebook.canonical(self.sc.game, b) for b in ex.because)
-        computed = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None and bool(
-            r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why)
+        decided = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None
+        query = ([lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]) if decided else []
+        needed: set[str] = set()  # 'because' ids every explanation needs: settled without a core
+        failing = r.verdict.value != ex.verdict  # the message names the rules behind the verdict
+        if not self.options.lazy_cores:
+            computed = decided and bool(r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why or failing)
+        else:
+            if decided and ex.because and not failing and not self.why:
+                needed = {b for b in ex.because if self._needed(engine, query, b)}
+            computed = decided and bool(self.why or failing or set(ex.because) - needed)
         if computed:
-            query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]
             answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
                 r.message = "core search hit the time limit"
@@ -204,22 +241,32 @@ class ScenarioCheck:
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
         acted: dict[str, int] = {}
         if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
-                and self._missing_because(ex, r):
-            acted = self._because_elsewhere(ex, r, engine, comp, prefer)
+                and self._missing_because(ex, r, needed):
+            acted = self._because_elsewhere(ex, r, engine, comp, prefer, needed)
         main = comp.stage_for(ex).index
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
-        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at for b in self._missing_because(ex, r))
+        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at
+                                                          for b in self._missing_because(ex, r, needed))
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r, acted, comp)
+            r.message = self._failure_message(ex, r, acted, comp, needed)
         return r
 
+    def _needed(self, engine: Engine, query: list[Lit], because: str) -> bool:
+        """Does every explanation of ``query`` need a rule under ``because``: with all of them left out, is the model
+        plus ``query`` feasible? Then every core, the preferred one included, holds one of them (one solve)."""
+        group = {n for n in engine.named if n.startswith("rule:") and rulebook.covers(self.sc.game, because, n[5:])}
+        if not group:
+            return False
+        answer, _ = engine.solve(query, [n for n in engine.named if n not in group])
+        return answer is Answer.SAT
+
     def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
-                           prefer: tuple[str, ...]) -> dict[str, int]:
+                           prefer: tuple[str, ...], needed: set[str] = frozenset()) -> dict[str, int]:
         """For each ``because`` rule missing from the core: the stage at which it is behind the same verdict on the
         same atoms. Rules may act at any stage up to the expectation's state (an earlier stage of its event, an
         earlier event): those stages are searched latest first; for the failure message, the boundaries of later
         events after them."""
-        missing = self._missing_because(ex, r)
+        missing = self._missing_because(ex, r, needed)
         main = comp.stage_for(ex).index
         later = [b for b in comp.boundaries if b > main]
         out: dict[str, int] = {}
@@ -228,7 +275,15 @@ class ScenarioCheck:
             if not todo:
                 break
             lit = comp.expectation_lit(ex, comp.stages[si])
-            answer, core = engine.core([lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)], prefer)
+            query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)]
+            if self.options.lazy_cores:  # a rule every explanation needs is in the core: no core to compute
+                for b in todo:
+                    if self._needed(engine, query, b):
+                        out[b] = si
+                todo = [b for b in todo if b not in out]
+                if not todo:
+                    continue
+            answer, core = engine.core(query, prefer)
             if answer is not Answer.UNSAT or core is None:
                 continue
             for b in todo:
@@ -245,11 +300,14 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _missing_because(self, ex: Expectation, r: ExpectationResult) -> list[str]:
-        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id."""
-        return [b for b in ex.because if not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
+    def _missing_because(self, ex: Expectation, r: ExpectationResult, needed: set[str] = frozenset()) -> list[str]:
+        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id (those
+        every explanation needs are never missing)."""
+        return [b for b in ex.because
+                if b not in needed and not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler,
+                         needed: set[str] = frozenset()) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return "the solver hit its time limit: no verdict"
         if r.verdict.value != ex.verdict:
@@ -261,7 +319,7 @@ class ScenarioCheck:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
                     if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
-        missing = self._missing_because(ex, r)
+        missing = self._missing_because(ex, r, needed)
         at = len(self.sc.events) if ex.at is None else ex.at
         msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
         hints = []
@@ -283,7 +341,7 @@ class ScenarioCheck:
             key = f"{final}|status.{a}"
             statuses = sorted({o.values[key] for o in outcomes if key in o.values})
             ar = ActionResult(id=a, statuses=statuses)
-            if statuses in (["illegal"], ["interrupted"]):
+            if statuses in (["illegal"], ["interrupted"]) and (self.why or not self.options.lazy_cores):
                 answer, core = engine.core([~comp.stage["status", a].is_(statuses[0])])
                 if core:
                     ar.rules = core.rules

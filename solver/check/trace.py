@@ -14,11 +14,9 @@ precedence lines of ``solver.check.precedence`` where the winner is new or chang
 """
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
-
 from models.results import Step
 from solver.check import precedence
-from solver.encoding.cp import Cat, Lit
+from solver.encoding.cp import Cat, Lit, cp_model
 
 
 def condition_reads(comp) -> dict[str, Lit]:

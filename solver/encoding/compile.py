@@ -3,6 +3,10 @@
 Stage 0 is the scenario's state, each value fixed under a *fact* literal.
 Each event is handed to the game's ruleset, which adds one or more stages
 through transitions (rules set variables, inertia keeps the rest).
+
+With ``slicing`` (the default) stage 0's variables are created on first use, so
+a key that nothing reads or sets has no variable at any stage and keeps its
+initial value (``initial_text``); without it, every key is a variable of stage 0.
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from models.expectations import ACTION_STATUSES, Expectation
 from models.scenario import PLAYER_STATUSES, GameObject, Scenario
 from models.events import Declare, BeginEffect
 from solver.encoding.cp import Cat, Lit, RuleModel
-from solver.encoding.state import NONE, Stage, Transition, new_var
+from solver.encoding.state import NONE, LazyVars, Stage, Transition, fixed, new_var
 from solver.registry import vocabulary_for
 
 ATTR_RANGE = [-1_000_000, 1_000_000]
@@ -65,10 +69,17 @@ class ProofRequest:
 class Compiler:
     """Builds the model: domains, stage 0 facts, event stages, expectation literals."""
 
-    def __init__(self, scenario: Scenario, ruleset) -> None:
+    def __init__(self, scenario: Scenario, ruleset, slicing: bool = True, read: frozenset[str] = frozenset()) -> None:
         self.sc = scenario
         self.rs = ruleset
         self.rm = RuleModel()
+        #: cone of influence: stage 0 creates a variable (and its fact) only for a key something reads or sets
+        self.slicing = slicing
+        #: objects known to be read though the scenario does not name them: created first, like the named ones
+        self.read = read
+        #: objects the scenario does not name whose keys something read (created when first read, out of order)
+        self.late: set[str] = set()
+        self._creating = False
         self.players = [p.id for p in scenario.players]
         self.cells = scenario.board.all_cells() if scenario.board else []
         self.adjacency = scenario.board.neighbours() if scenario.board else {}
@@ -242,23 +253,73 @@ class Compiler:
                 self.add_key(("flag", ex.object, f), "bool", False)
 
     def _stage0(self) -> Stage:
-        st = Stage(0, "initial state")
-        statics = {("active", eid) for eid, e in self.effects.items()
-                   if e.duration == "static" and eid not in self.pending}
+        self._statics0 = {("active", eid) for eid, e in self.effects.items()
+                          if e.duration == "static" and eid not in self.pending}
         for key, dom in self.domains.items():
-            var = st.vars[key] = new_var(self.rm, key, dom, 0)
-            if key in statics:
-                continue
-            init = self.initial[key]
-            fact = self.rm.fact(_fact_name(key))
-            if isinstance(var, Cat):
-                if init not in var.lits:
-                    raise ScenarioError(f"{_fact_name(key)}: '{init}' is not one of {', '.join(var.domain)}")
-                var.assign(init, [fact])
-            else:
-                self.rm.model.add(var == int(init)).only_enforce_if(fact)
+            if isinstance(dom, tuple) and key not in self._statics0 and self.initial[key] not in dom:
+                raise ScenarioError(f"{_fact_name(key)}: '{self.initial[key]}' is not one of {', '.join(dom)}")
+        st = Stage(0, "initial state", LazyVars(self._initial_var if self.slicing else None))
+        named = self._named_objects() | self.read if self.slicing else None
+        self._creating = True
+        for key in self.domains:  # in the model's usual order; with slicing, only those of objects named somewhere
+            if named is None or not (len(key) > 1 and key[1] in self.objects and key[1] not in named):
+                st.vars[key] = self._initial_var(key)
+        self._creating = False
         self._define_statics(st)
         return st
+
+    def _named_objects(self) -> set[str]:
+        """Objects the scenario names outside their own entry (events, effects, expectations, claims, another
+        object's attachment or stacked action): their keys are likely read, so stage 0 creates them first, in the
+        usual order, and the model is the one built without slicing whenever nothing else is read. Others get
+        variables when read (``late``: the checker then builds the model again with them first, ``read``), so
+        the solver meets the variables in the same order, and returns the same cores, with slicing or without."""
+        names: set[str] = set()
+
+        def walk(v) -> None:
+            if isinstance(v, str):
+                names.add(v)
+            elif isinstance(v, dict):
+                for x in v.values():
+                    walk(x)
+            elif isinstance(v, (list, tuple)):
+                for x in v:
+                    walk(x)
+        data = self.sc.model_dump(exclude={"objects"})
+        walk(data)
+        for o in self.sc.objects:
+            if o.attached_to:
+                names.add(o.attached_to)
+            if o.action is not None:  # an action waiting on the stack names its source and targets
+                walk(o.action.model_dump())
+        return names & set(self.objects)
+
+    def _initial_var(self, key: tuple, probe: bool = False):
+        """Stage 0's variable for ``key``, fixed to the scenario's value under its fact literal (a static effect's
+        activity is the static rule's business); once the model is solved, the value itself (a constant)."""
+        if key not in self.domains:
+            return None
+        if probe:
+            return True
+        if self.rm.sealed and key not in self._statics0:
+            return fixed(self.rm, key, self.domains[key], self.initial[key])
+        if not self._creating and len(key) > 1 and key[1] in self.objects:
+            self.late.add(key[1])
+        var = new_var(self.rm, key, self.domains[key], 0)
+        if key in self._statics0:
+            return var
+        init = self.initial[key]
+        fact = self.rm.fact(_fact_name(key))
+        if isinstance(var, Cat):
+            var.assign(init, [fact])
+        else:
+            self.rm.model.add(var == int(init)).only_enforce_if(fact)
+        return var
+
+    def initial_text(self, key: tuple) -> str:
+        """A key's initial value as an outcome shows it (a name, '0'/'1' for a flag, a number)."""
+        init = self.initial[key]
+        return init if isinstance(self.domains[key], tuple) else str(int(init))
 
     def _define_statics(self, st: Stage) -> None:
         """The game's static-effect rule at this stage (core.static, or the game's own id)."""

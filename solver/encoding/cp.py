@@ -7,7 +7,7 @@ Definitions (reified and/or/equalities between state variables) are hard.
 """
 from __future__ import annotations
 
-from ortools.sat.python import cp_model
+from solver.encoding.cpsat import cp_model
 
 Lit = cp_model.IntVar  # a Boolean variable or its negation
 INT_BOUND = 10_000_000
@@ -23,6 +23,8 @@ class RuleModel:
         self._cache: dict[tuple, Lit] = {}
         self.true = self.model.new_constant(1)
         self.false = self.model.new_constant(0)
+        #: an engine solves this model: its assumptions are fixed, so no new fact literal may appear
+        self.sealed = False
 
     # -- assumption literals -------------------------------------------------
     def rule(self, rule_id: str) -> Lit:
@@ -200,3 +202,18 @@ class Cat:
             if solver.boolean_value(lit):
                 return v
         raise AssertionError(f"{self.name}: no value set")
+
+
+class Fixed(Cat):
+    """A categorical value known in advance (a key outside the cone of influence): literals are the model's constants."""
+
+    def __init__(self, rm: RuleModel, name: str, domain: tuple[str, ...], value: str) -> None:
+        self.rm = rm
+        self.name = name
+        self.domain = domain
+        self.value = value
+        self.lits = {v: rm.true if v == value else rm.false for v in domain}
+
+    def decode(self, solver: cp_model.CpSolver) -> str:
+        """The value (the same in every solution)."""
+        return self.value

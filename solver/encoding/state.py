@@ -17,12 +17,21 @@ of a non-event ("X was not countered") names the rule whose condition excluded X
 ``core.inertia`` keeps only the keys that no rule could change there (touched only
 by an explicit keep or read on the new stage); keys nobody touches share the
 previous stage's variable.
+
+Cone of influence (slicing): stage 0 creates its variables on first use too, each
+fixed to the scenario's value under its fact literal, and a closed stage answers
+for the keys it did not use with the previous stage's variable. A key that no
+event, effect, rule or expectation reads or sets therefore gets no variable and no
+fact at any stage: it keeps its initial value, a constant the checker reads off the
+scenario (inertia would force exactly that value). Once an engine solves the model
+(``RuleModel.sealed``), a key read for the first time is that constant
+(``Fixed``), never a new unconstrained variable.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.encoding.cp import Cat, Lit, RuleModel
+from solver.encoding.cp import Cat, Fixed, Lit, RuleModel
 
 NONE = "none"
 
@@ -34,14 +43,20 @@ class LazyVars(dict):
     the next stage shares the previous stage's variable, which is exactly what
     the frame axiom would force, at no cost. A key that is read or set gets a
     fresh variable, and the frame axiom (core.inertia) ties it to the previous one.
+    Closed, the stage answers for a key it never used with the previous stage's
+    variable (looked up when first asked, then kept).
     """
 
     def __init__(self, make=None) -> None:
         super().__init__()
         self._make = make
+        self._parent: LazyVars | None = None
 
     def __missing__(self, key):
-        var = self._make(key) if self._make is not None else None
+        if self._make is None and self._parent is not None:
+            var = self._parent[key]
+        else:
+            var = self._make(key) if self._make is not None else None
         if var is None:
             raise KeyError(key)
         self[key] = var
@@ -50,7 +65,9 @@ class LazyVars(dict):
     def __contains__(self, key) -> bool:
         if dict.__contains__(self, key):
             return True
-        return self._make is not None and self._make(key, probe=True) is not None
+        if self._make is not None:
+            return self._make(key, probe=True) is not None
+        return self._parent is not None and key in self._parent
 
     def get(self, key, default=None):
         """The variable for ``key`` (created if the stage is open), else ``default``."""
@@ -59,12 +76,16 @@ class LazyVars(dict):
         except KeyError:
             return default
 
-    def close(self, fill: dict) -> None:
-        """Stop creating variables; share ``fill``'s variables for keys never used."""
+    def peek(self, key):
+        """The variable this stage has for ``key`` without creating one (None: the key has no variable yet)."""
+        if dict.__contains__(self, key):
+            return dict.__getitem__(self, key)
+        return self._parent.peek(key) if self._make is None and self._parent is not None else None
+
+    def close(self, previous: "LazyVars") -> None:
+        """Stop creating variables; keys never used here are ``previous``'s."""
         self._make = None
-        for key, var in fill.items():
-            if not dict.__contains__(self, key):
-                self[key] = var
+        self._parent = previous
 
 
 @dataclass
@@ -86,6 +107,13 @@ class Stage:
     def has(self, key: tuple) -> bool:
         """Is there a state variable for ``key``?"""
         return key in self.vars
+
+
+def fixed(rm: RuleModel, key: tuple, domain, value):
+    """The constant ``value`` of ``key`` as a variable would read: Fixed for a tuple domain, else a model constant."""
+    if isinstance(domain, tuple):
+        return Fixed(rm, ".".join(str(k) for k in key), domain, value)
+    return rm.true if domain == "bool" and value else rm.false if domain == "bool" else rm.model.new_constant(int(value))
 
 
 def new_var(rm: RuleModel, key: tuple, domain, stage_index: int):
@@ -134,6 +162,7 @@ class Transition:
     def _touch(self, key: tuple, when: Lit | None, owner: str | None = None) -> list:
         if key not in self.domains:
             raise KeyError(f"no state variable {key}")
+        self.prev.vars[key]  # what it was (the step trace reads it; with slicing, it exists from stage 0 on)
         self.next.vars[key]  # a key a rule may change gets its own variable at this stage
         if owner is not None and when is not self.rm.false:  # a rule that can never fire here does not own it
             self._owners.setdefault(key, set()).add(owner)

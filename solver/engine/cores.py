@@ -25,19 +25,31 @@ The search has two phases, each a sequence of solves under assumptions:
   dropped and the solver's new core is taken. So a worse rule is kept only when no
   explanation without it exists, given the better ones.
 - *deletion*: the core is made minimal by trying to remove each member, worst rank
-  first (ties by name), so that what remains keeps the preferred members.
+  first (ties by name), so that what remains keeps the preferred members. By default
+  (``SolverOptions.block_deletion``) members go in blocks, divide and conquer: a block
+  of the worst members not yet tried is dropped at once, twice as long after each
+  success, halved after a failure down to one member, which is then needed.
 
 This is a lexicographic preference (OCUS's weighted idea, by deletion order rather
 than by a minimum-cost hitting set): cheap, deterministic, and every core it shows is
 minimal. Every core shown is re-checked by solving with it alone; a core that cannot
 be confirmed with presolve on or off is reported ``unknown``, never shown.
+
+Why blocks and not QuickXplain. The solver's own core
+(``sufficient_assumptions_for_infeasibility``), after the alternatives, is already
+minimal for 333 of the library's 356 cores (measured), and proving a core minimal
+takes one feasible solve per member whatever the algorithm (a model that keeps all
+members but that one). One deletion per member does exactly that; QuickXplain
+(Junker's divide and conquer over the same ordered sets) found the same cores with
+6,918 solves against 4,936 on the library with ``--why``; blocks cost one solve per
+member on a minimal core and a logarithmic number on a run of members that can go
+(4,928). The solves a check saves come from computing cores only when asked
+(``solver.check.checker``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from ortools.sat.python import cp_model
-
-from solver.encoding.cp import Lit
+from solver.encoding.cp import Lit, cp_model
 from solver.engine.settings import Answer
 
 def rank(name: str, preferred: set[str] = frozenset(), demoted: set[str] = frozenset(),
@@ -105,17 +117,18 @@ class CoreFinder:
         return {n for n in self.engine.named for p in prefer if n == f"rule:{p}" or n.startswith(f"rule:{p}.")}
 
     def _core(self, extra: list[Lit], pref: set[str]) -> tuple[Answer, Core | None]:
-        answer, s = self.engine.solve(extra)
+        answer, s = self.engine.solve(extra, core=True)
         if answer is not Answer.UNSAT:
             return answer, None
         found = self._core_names(s)
         answer, found = self._alternatives(extra, pref, found)
         if answer is not Answer.UNSAT:
             return answer, None
-        answer, kept = self._deletion(extra, pref, found | pref)
+        shrink = self._divide if self.engine.options.block_deletion else self._deletion
+        answer, kept = shrink(extra, pref, found | pref)
         if answer is not Answer.UNSAT:
             return answer, None
-        final, _ = self.engine.solve(extra, sorted(kept))  # re-check: the kept set alone is infeasible
+        final, _ = self.engine.solve(extra, sorted(kept), core=True)  # re-check: the kept set alone is infeasible
         if final is Answer.UNKNOWN:
             return Answer.UNKNOWN, None
         rules = sorted(n[5:] for n in kept if n.startswith("rule:"))
@@ -140,7 +153,7 @@ class CoreFinder:
                 return Answer.UNSAT, found
             rival = todo[0]
             tried.add(rival)
-            answer, s = self.engine.solve(extra, sorted(background - {rival}))
+            answer, s = self.engine.solve(extra, sorted(background - {rival}), core=True)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, found
             if answer is Answer.UNSAT:
@@ -153,11 +166,39 @@ class CoreFinder:
             if name not in kept:
                 continue
             trial = kept - {name}
-            answer, s = self.engine.solve(extra, sorted(trial))
+            answer, s = self.engine.solve(extra, sorted(trial), core=True)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:
                 kept = (self._core_names(s) & trial) | (pref & trial)
+        return Answer.UNSAT, kept
+
+    def _divide(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
+        """Deletion by blocks, worst rank first: the same order as ``_deletion``, fewer solves.
+
+        A block of the worst members not yet tried is dropped at once; after a success the next block is twice as
+        long, after a failure the same start is tried with half the block, down to one member, which is then
+        needed. An already minimal core costs one solve per member, the least a proof of minimality needs (a model
+        without each member); a run of members that can go costs a logarithmic number.
+        """
+        queue = sorted(kept, key=lambda n: (-rank(n, pref, self.demoted, self.cited), n))
+        block = 1
+        while queue:
+            queue = [n for n in queue if n in kept]
+            if not queue:
+                break
+            drop = queue[:block]
+            trial = kept - set(drop)
+            answer, s = self.engine.solve(extra, sorted(trial), core=True)
+            if answer is Answer.UNKNOWN:
+                return Answer.UNKNOWN, kept
+            if answer is Answer.UNSAT:
+                kept = (self._core_names(s) & trial) | (pref & trial)
+                queue, block = queue[len(drop):], block * 2
+            elif len(drop) > 1:
+                block = len(drop) // 2
+            else:
+                queue, block = queue[1:], 1
         return Answer.UNSAT, kept
 
     def _core_names(self, s: cp_model.CpSolver) -> set[str]:

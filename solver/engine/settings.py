@@ -1,7 +1,7 @@
 """What a solve answers and the solver settings: plain data, importable without ortools."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 
@@ -15,7 +15,7 @@ class Answer(Enum):
 
 @dataclass
 class SolverOptions:
-    """CP-SAT settings used for every solve."""
+    """CP-SAT settings used for every solve, and the switches of the faster paths (each changes no answer)."""
 
     time_limit: float = 10.0
     seed: int = 0
@@ -26,3 +26,20 @@ class SolverOptions:
     max_outcomes: int = 32
     #: rule ids switched off: left out of the assumptions, so their clauses relax (rule coverage)
     rules_off: tuple[str, ...] = ()
+    #: cone of influence: a state key nothing reads or sets keeps its initial value as a constant, with no variable
+    #: and no fact literal (``solver.encoding.state``); off: every key is a variable of stage 0 under its fact
+    slicing: bool = True
+    #: cores only when asked: for a ``because``, a failing verdict, ``explain`` or ``--why``; off: also for every
+    #: ``impossible`` verdict, illegal or interrupted action and contradiction
+    lazy_cores: bool = True
+    #: shrink a core by deleting blocks of members, divide and conquer (``solver.engine.cores``); off: one deletion
+    #: per member
+    block_deletion: bool = True
+    #: leave out CP-SAT's per-solve symmetry detection, probing and linear relaxation, which cost more than the
+    #: search on these small propagation models (``solver.engine.solve``); off: CP-SAT's defaults
+    lean_search: bool = True
+
+    @classmethod
+    def baseline(cls, **kw) -> "SolverOptions":
+        """The path before the speed work (issue 15): every switch above off, for side-by-side benchmarks."""
+        return replace(cls(**kw), slicing=False, lazy_cores=False, block_deletion=False, lean_search=False)

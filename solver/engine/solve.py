@@ -2,13 +2,20 @@
 
 Settings are explicit and deterministic: one worker, a fixed seed, a time limit
 per solve. A time limit gives UNKNOWN, never an answer.
+
+Nothing is rebuilt in Python per solve: the model is built once, and each solve
+only replaces the proto's list of assumption indices (cached for the full set).
+With ``lean_search`` CP-SAT skips symmetry detection, probing and the linear
+relaxation, which on these small propagation models cost more than the search
+(each solve is a propagation and a few decisions); answers do not depend on it.
+Core searches keep CP-SAT's defaults: which of several minimal cores is shown
+depends on the cores the solver returns on the way (``solver.engine.cores``), and
+those change with the settings.
 """
 from __future__ import annotations
 
 
-from ortools.sat.python import cp_model
-
-from solver.encoding.cp import Cat, Lit, RuleModel
+from solver.encoding.cp import Cat, Lit, RuleModel, cp_model
 from solver.engine.cores import Core, CoreFinder
 from solver.engine.settings import Answer, SolverOptions
 
@@ -18,16 +25,19 @@ class Engine:
 
     def __init__(self, rm: RuleModel, options: SolverOptions | None = None) -> None:
         self.rm = rm
+        rm.sealed = True  # keys first read from now on are constants (solver.encoding.state), not new facts
         self.options = options or SolverOptions()
         off = {f"rule:{r}" for r in self.options.rules_off}
         self.named = {n: lit for n, lit in rm.assumptions().items() if n not in off}
         self.by_index = {int(lit.index): name for name, lit in self.named.items()}
+        self._index = {name: int(lit.index) for name, lit in self.named.items()}
+        self._all = list(self._index.values())
         self.solves = 0
         self.enum_lit = rm.new_bool("enumeration")
         self.cores = CoreFinder(self)
         self._blocked = 0
 
-    def _solver(self) -> cp_model.CpSolver:
+    def _solver(self, core: bool = False) -> cp_model.CpSolver:
         s = cp_model.CpSolver()
         p = s.parameters
         p.num_workers = 1
@@ -35,16 +45,23 @@ class Engine:
         p.max_time_in_seconds = self.options.time_limit
         p.cp_model_presolve = self.options.presolve
         p.catch_sigint_signal = False  # Ctrl-C stays Python's KeyboardInterrupt (CP-SAT would swallow it, then reset SIGINT)
+        if self.options.lean_search and not core:
+            p.symmetry_level = 0
+            p.cp_model_probing_level = 0
+            p.linearization_level = 0
         return s
 
-    def solve(self, extra: list[Lit] = (), names: list[str] | None = None, enumerate_: bool = False):
-        """Solve under the named assumptions (all by default) plus ``extra``; return (Answer, solver)."""
+    def solve(self, extra: list[Lit] = (), names: list[str] | None = None, enumerate_: bool = False,
+              core: bool = False):
+        """Solve under the named assumptions (all by default) plus ``extra``; return (Answer, solver).
+
+        ``core``: a step of a core search (CP-SAT's default settings, see above)."""
         m = self.rm.model
         m.clear_assumptions()
-        chosen = self.named if names is None else {n: self.named[n] for n in names}
-        lits = list(chosen.values()) + list(extra) + ([self.enum_lit] if enumerate_ else [])
-        m.add_assumptions(lits)
-        s = self._solver()
+        indices = self._all if names is None else [self._index[n] for n in names]
+        lits = [int(lit.index) for lit in extra] + ([int(self.enum_lit.index)] if enumerate_ else [])
+        m.proto.assumptions.extend(indices + lits)
+        s = self._solver(core)
         status = s.solve(m)
         self.solves += 1
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):

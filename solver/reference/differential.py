@@ -168,7 +168,7 @@ def differential(sc: Scenario, options=None, path: str = "<generated>") -> Compa
     from solver.check.checker import ScenarioCheck
     from solver.engine.settings import SolverOptions
 
-    opts = options or SolverOptions(max_outcomes=512)
+    opts = options or SolverOptions(max_outcomes=512, lazy_cores=False)  # every core the rules are compared on
     try:
         res = ScenarioCheck(sc, path, options=opts).run()
     except Exception as exc:  # noqa: BLE001 - an encoding error is compared with the reference's reading

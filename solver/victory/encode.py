@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
+from solver.encoding.cpsat import cp_model
 
 from solver.encoding.cp import RuleModel
 from solver.victory.model import Position, Unit, reaches, shoots

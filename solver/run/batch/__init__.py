@@ -70,6 +70,8 @@ class CheckRun:
     progress: bool = True
     cluster_timeout: float = NO_WORKER_TIMEOUT
     cards: list[Path] = field(default_factory=list)
+    #: check by the path before the speed work (benchmarks)
+    baseline: bool = False
 
     @property
     def journal_path(self) -> Path | None:
@@ -102,7 +104,7 @@ class CheckRun:
         the run stopped early (2: the cluster was lost, 130: interrupted), else None."""
         kept = self._previous(jobs)
         todo = [i for i in range(len(jobs)) if i not in kept]
-        opts = RunOptions(self.timeout, self.max_outcomes, self.why)
+        opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline)
         journal = self._open_journal(jobs, kept)
         records: dict[int, Record] = dict(kept)
         try:

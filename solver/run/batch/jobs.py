@@ -45,12 +45,15 @@ class RunOptions:
     timeout: float = 10.0
     max_outcomes: int = 32
     why: bool = False
+    #: the path before the speed work (``SolverOptions.baseline``), for side-by-side benchmarks
+    baseline: bool = False
 
     def solver_options(self):
         """The engine's settings for one solve."""
         from solver.engine.settings import SolverOptions
 
-        return SolverOptions(time_limit=self.timeout, max_outcomes=self.max_outcomes)
+        make = SolverOptions.baseline if self.baseline else SolverOptions
+        return make(time_limit=self.timeout, max_outcomes=self.max_outcomes)
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,10 @@ covers all of it, so ``--resume`` re-checks a combination whose template or card
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from models.cards import CardSource, load_library
-from models.results import ScenarioResult
+from models.results import ScenarioResult, ScenarioStatus
 from models.yamlsafe import LoadError, LoadErrors
 from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded
 from solver.run.single import check_loaded, error_result
@@ -54,8 +54,16 @@ def _check(job: dict, opts: RunOptions) -> ScenarioResult:
     except (LoadError, LoadErrors) as exc:
         return error_result(job["path"], str(exc))
     res = check_loaded(loaded, opts.solver_options(), opts.why)
+    if _uncored_contradiction(res):  # a sweep reports a contradiction as a finding: with its core, asked or not
+        res = check_loaded(loaded, replace(opts.solver_options(), lazy_cores=False), opts.why)
     res.path = job["path"]
     return res
+
+
+def _uncored_contradiction(res: ScenarioResult) -> bool:
+    """No legal outcome (all enumerated), yet no core: the check passed, so cores were not asked for."""
+    return (res.status is ScenarioStatus.PASS and not res.outcomes and res.outcomes_complete
+            and not res.contradiction)
 
 
 def sweep_job(job: dict, opts: RunOptions) -> Record:
