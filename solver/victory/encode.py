@@ -11,9 +11,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from solver.encoding.cpsat import cp_model
-
 from solver.encoding.cp import RuleModel
+from solver.encoding.cpsat import cp_model
 from solver.victory.model import Position, Unit, reaches, shoots
 
 Lives = dict[str, object]
