@@ -267,7 +267,7 @@ def test_a_starting_duty_on_an_exempt_card_contradicts_the_rules(types, rule):
     """``must_move: true`` on a symbiote or equipment creates no duty: the scenario has no outcome, and the core is
     the exemption and the starting fact."""
     res = run(crowd(types, [CREATURE], [{"object": "mover", "zone": "play", "verdict": "impossible",
-                                         "because": [rule]}], flags={"must_move": True}))
+                                         "because": [rule]}], flags={"must_move": True}), why=True)
     assert res.status.value == "pass", [e.message for e in res.expectations]
     assert res.outcomes == [] and f"rule {rule}" in res.contradiction and "fact mover.must_move" in res.contradiction
 

@@ -58,7 +58,12 @@ def _sliced_verdicts(doc: dict, slicing: bool) -> tuple:
     from solver.check.checker import ScenarioCheck
     from solver.engine.settings import SolverOptions
 
-    res = ScenarioCheck(Scenario.model_validate(doc), options=SolverOptions(slicing=slicing)).run()
+    from solver.encoding.compile import ScenarioError
+
+    try:
+        res = ScenarioCheck(Scenario.model_validate(doc), options=SolverOptions(slicing=slicing)).run()
+    except ScenarioError as e:  # a located error (resolving what is not on the stack) must be the same on both
+        return ("error", str(e))
     assert res.error is None, res.error
     return len(res.outcomes), res.unique, tuple((e.verdict.value, e.passed) for e in res.expectations)
 
