@@ -432,3 +432,25 @@ def test_refutation_when_every_winning_blow_is_struck_back():
     assert "INFEASIBLE" in res.counterexample[0] and "alice never wins" in res.counterexample[1]
     no_counter = Position((a, b), DICE, ("alice", "bob"), RULES, counterstrike=False)
     assert DecisiveAdvantage(no_counter).run().verdict == "proved", "without strikes back alice kills b at once"
+
+
+def test_a_position_is_proved_once_however_often_the_model_is_built(monkeypatch):
+    """The checker builds the model again when the cone of influence grows; each position's proof is still asked
+    once (the answers are kept per request and position), and the verdict is the same."""
+    from solver.check import proofs as proofs_module
+
+    asked: list[str] = []
+    settle_one = proofs_module.settle_one
+
+    def counting(comp, req, options, memo=None):
+        decide = req.decide
+        req.decide = lambda values, opts: (asked.append(req.name), decide(values, opts))[1]
+        return settle_one(comp, req, options, memo)
+
+    monkeypatch.setattr(proofs_module, "settle_one", counting)
+    built = []
+    monkeypatch.setattr(proofs_module, "positions", lambda *a, _p=proofs_module.positions: built.append(1) or _p(*a))
+    res = check_file(LIB / "602.1-decisive-advantage-board-flyer-refuted.yaml")
+    assert res.status.value == "pass" and res.proofs[0].verdict == "refuted"
+    assert len(built) == 2, "this scenario's model is built twice (the cone grows); pick another if that changes"
+    assert len(asked) == res.proofs[0].positions == 1

@@ -63,6 +63,8 @@ class ScenarioCheck:
         self.options = options or SolverOptions()
         self.why = why
         self.rs = ruleset_for(sc.game)
+        self.proofs: list = []  # the proofs settled in the last build
+        self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario
 
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
@@ -152,7 +154,7 @@ class ScenarioCheck:
         """
         comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
         comp.compile_events()
-        self.proofs = proofs.settle(comp, self.options)
+        self.proofs = proofs.settle(comp, self.options, self._proof_memo)
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}

@@ -87,14 +87,19 @@ def positions(comp: Compiler, req: ProofRequest, options: SolverOptions) -> tupl
         comp.rm.model.add_bool_or([comp.rm.neg(at(comp, req.observe, values))]).only_enforce_if(more)
 
 
-def settle(comp: Compiler, options: SolverOptions | None = None) -> list[ProofResult]:
-    """Settle every proof request of the compiled scenario, in event order; the results to report."""
+def settle(comp: Compiler, options: SolverOptions | None = None, memo: dict | None = None) -> list[ProofResult]:
+    """Settle every proof request of the compiled scenario, in event order; the results to report.
+
+    ``memo``: the proof's answers by request and position, kept by the caller across builds of the same scenario
+    (the checker builds the model again when the cone of influence grows), so a position is proved once."""
     options = options or SolverOptions()
-    return [settle_one(comp, req, options) for req in comp.proofs]
+    memo = {} if memo is None else memo
+    return [settle_one(comp, req, options, memo) for req in comp.proofs]
 
 
-def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions) -> ProofResult:
+def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: dict | None = None) -> ProofResult:
     """Enumerate the positions, ask the proof about each, and state its verdicts under the request's fact."""
+    memo = {} if memo is None else memo
     rm = comp.rm
     found, incomplete = positions(comp, req, options)
     fact = rm.fact(req.name)
@@ -102,8 +107,9 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions) -> Pro
                       positions=len(found))
     verdicts = []
     for k, values in enumerate(found):
+        key = (req.name, tuple(sorted(values.items())))
         try:
-            answer = req.decide(values, options)
+            answer = memo[key] if key in memo else memo.setdefault(key, req.decide(values, options))
         except ValueError as exc:
             raise ScenarioError(f"events[{req.event}] ({req.kind} of {req.player}): {exc}") from None
         verdicts.append(answer.verdict)
