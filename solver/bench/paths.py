@@ -21,12 +21,23 @@ from pathlib import Path
 from models.loader import find_scenarios, load_scenario
 from models.scenario import Scenario
 from solver.check.checker import ScenarioCheck
+from solver.encoding.compile import ScenarioError
 from solver.engine.settings import SolverOptions
+
+
+def _run(sc: Scenario, opts: SolverOptions, why: bool):
+    """The result, or the located error the scenario is refused with (the same on both paths)."""
+    try:
+        return ScenarioCheck(sc, options=opts, why=why).run()
+    except ScenarioError as exc:
+        return str(exc)
 
 
 def answers(sc: Scenario, opts: SolverOptions, why: bool = False) -> tuple:
     """What must not depend on the path taken: outcome sets, verdicts, passes, messages, statuses, claims."""
-    res = ScenarioCheck(sc, options=opts, why=why).run()
+    res = _run(sc, opts, why)
+    if isinstance(res, str):
+        return ("refused", res)
     traces = sorted(tuple(tuple(sorted(st.items())) for st in o.trace) for o in res.outcomes)
     return (res.status.value, res.error, res.outcomes_complete, res.unique, traces,
             [(e.verdict.value, e.passed, e.because_at, e.message) for e in res.expectations],
@@ -35,7 +46,9 @@ def answers(sc: Scenario, opts: SolverOptions, why: bool = False) -> tuple:
 
 def cores(sc: Scenario, opts: SolverOptions) -> tuple:
     """Every core shown with ``why``: expectation rules and facts, action rules, the contradiction."""
-    res = ScenarioCheck(sc, options=opts, why=True).run()
+    res = _run(sc, opts, True)
+    if isinstance(res, str):
+        return ("refused", res)
     return ([(e.rules, e.facts) for e in res.expectations], [(a.id, a.rules) for a in res.actions], res.contradiction)
 
 
