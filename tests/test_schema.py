@@ -15,6 +15,26 @@ LIBRARY = sorted((ROOT / "scenarios").rglob("*.yaml"))
 VALIDATOR = jsonschema.Draft7Validator(scenario_schema())
 
 
+def test_the_shipped_schema_is_the_one_the_models_generate():
+    """``models/scenario.schema.json`` (read by ``arbiter schema`` so it need not build the models) is current:
+    regenerate it with ``python -m models.schema --write`` after changing a model."""
+    from models.schema import SHIPPED, generate, shipped_text
+
+    assert SHIPPED.read_text(encoding="utf-8") == shipped_text(generate()), "run: python -m models.schema --write"
+
+
+def test_without_the_shipped_file_the_schema_is_generated(monkeypatch, tmp_path):
+    """An install without the shipped copy still gives the same schema (generated from the models)."""
+    from models import schema as module
+
+    monkeypatch.setattr(module, "SHIPPED", tmp_path / "missing.json")
+    module._scenario_schema.cache_clear()
+    try:
+        assert module.scenario_schema() == module.generate()
+    finally:
+        module._scenario_schema.cache_clear()
+
+
 def test_schema_is_valid_draft07():
     """The schema itself is a valid draft-07 schema with no 2020-12 leftovers."""
     schema = scenario_schema()

@@ -10,7 +10,6 @@ file:line:col. The combined schema applies a game's schema when ``game`` names i
 """
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from models.schema import scenario_schema
@@ -65,7 +64,7 @@ class _Schema:
 
     def __init__(self, vocab: Vocabulary) -> None:
         self.v = vocab
-        self.s = copy.deepcopy(scenario_schema())
+        self.s = scenario_schema()  # a fresh copy already
         self.defs: dict[str, dict] = self.s["definitions"]
 
     def d(self, name: str) -> dict:
