@@ -442,7 +442,7 @@ def test_a_position_is_proved_once_however_often_the_model_is_built(monkeypatch)
     asked: list[str] = []
     settle_one = proofs_module.settle_one
 
-    def counting(comp, req, options, memo=None):
+    def counting(comp, req, options, memo):
         decide = req.decide
         req.decide = lambda values, opts: (asked.append(req.name), decide(values, opts))[1]
         return settle_one(comp, req, options, memo)

@@ -17,10 +17,11 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from models.expectations import Expectation
 from models.results import (
-    ActionResult, ExpectationResult, Outcome, ScenarioResult, ScenarioStatus, Step, Verdict,
+    ActionResult, ExpectationResult, Outcome, ProofResult, ScenarioResult, ScenarioStatus, Step, Verdict,
 )
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler, ScenarioError
@@ -40,6 +41,22 @@ class Observed:
     values: dict[str, str]
     reads: dict[str, bool]
     steps: list[Step] | None = None
+
+
+class Built(NamedTuple):
+    """One build of a scenario's model and what the check reads of it."""
+
+    comp: Compiler
+    #: expectation index -> its literal (expectations about states)
+    ex_lits: dict[int, Lit]
+    #: observable name -> variable (or constant text outside the cone of influence)
+    obs: dict[str, object]
+    #: literal name -> literal, read in every outcome
+    reads: dict[str, Lit]
+    #: the contests of effects whose precedence is reported
+    contests: list
+    #: the proofs settled for this build (answers shared across builds)
+    proofs: list[ProofResult]
 
 
 def describe(ex: Expectation) -> str:
@@ -63,7 +80,6 @@ class ScenarioCheck:
         self.options = options or SolverOptions()
         self.why = why
         self.rs = ruleset_for(sc.game)
-        self.proofs: list = []  # the proofs settled in the last build
         self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario
 
     # -- building ----------------------------------------------------------------
@@ -91,10 +107,10 @@ class ScenarioCheck:
         res = ScenarioResult(path=self.path, id=self.sc.id, game=self.sc.game, title=self.sc.title,
                              status=ScenarioStatus.PASS, rules=list(self.sc.rules))
         self._check_rule_ids()
-        comp, ex_lits, obs, reads, contests = self._build()
-        if comp.late:  # rules read objects the scenario does not name: again, with them in the usual order
-            comp, ex_lits, obs, reads, contests = self._build(frozenset(comp.late))
-        res.proofs = self.proofs
+        built = self._build()
+        if built.comp.late:  # rules read objects the scenario does not name: again, with them in the usual order
+            built = self._build(frozenset(built.comp.late))
+        comp, ex_lits, obs, reads, contests, res.proofs = built
         final = comp.stage.index
         engine = Engine(comp.rm, self.options)
         engine.cores.cited = {f"rule:{rulebook.canonical(self.sc.game, r)}" for r in self.sc.rules}
@@ -147,14 +163,14 @@ class ScenarioCheck:
             raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
                                 f"{len(bad)} of {len(outcomes)} outcome(s)")
 
-    def _build(self, read: frozenset[str] = frozenset()) -> tuple:
-        """The model and what the check reads of it: (compiler, expectation literals, observables, reads, contests).
+    def _build(self, read: frozenset[str] = frozenset()) -> Built:
+        """The model, its settled proofs, and what the check reads of it.
 
         ``read``: objects to create first with slicing, though the scenario does not name them (``Compiler.late``).
         """
         comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
         comp.compile_events()
-        self.proofs = proofs.settle(comp, self.options, self._proof_memo)
+        settled = proofs.settle(comp, self.options, self._proof_memo)
         ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
@@ -163,7 +179,7 @@ class ScenarioCheck:
         self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [comp.stage.index]
         reads.update(precedence.prepare(comp, contests, self.prec_stages))
         reads.update(trace.condition_reads(comp))
-        return comp, ex_lits, obs, reads, contests
+        return Built(comp, ex_lits, obs, reads, contests, settled)
 
     def _check_rule_ids(self) -> None:
         for rid in list(self.sc.rules) + [b for ex in self.sc.expect for b in ex.because]:

@@ -97,9 +97,9 @@ def settle(comp: Compiler, options: SolverOptions | None = None, memo: dict | No
     return [settle_one(comp, req, options, memo) for req in comp.proofs]
 
 
-def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: dict | None = None) -> ProofResult:
-    """Enumerate the positions, ask the proof about each, and state its verdicts under the request's fact."""
-    memo = {} if memo is None else memo
+def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: dict) -> ProofResult:
+    """Enumerate the positions, ask the proof about each (unless ``memo`` has its answer), and state its verdicts
+    under the request's fact."""
     rm = comp.rm
     found, incomplete = positions(comp, req, options)
     fact = rm.fact(req.name)
