@@ -55,17 +55,13 @@ def test_rename_really_renames() -> None:
 
 
 def _sliced_verdicts(doc: dict, slicing: bool) -> tuple:
-    from solver.check.checker import ScenarioCheck
     from solver.engine.settings import SolverOptions
+    from solver.run.single import check_scenario
 
-    from solver.encoding.compile import ScenarioError
-
-    try:
-        res = ScenarioCheck(Scenario.model_validate(doc), options=SolverOptions(slicing=slicing)).run()
-    except ScenarioError as e:  # a located error (resolving what is not on the stack) must be the same on both
-        return ("error", str(e))
-    assert res.error is None, res.error
-    return len(res.outcomes), res.unique, tuple((e.verdict.value, e.passed) for e in res.expectations)
+    res = check_scenario(Scenario.model_validate(doc), SolverOptions(slicing=slicing))
+    assert "internal error" not in (res.error or ""), res.error
+    # a located refusal (resolving what is not on the stack) must be the same on both
+    return res.error, len(res.outcomes), res.unique, tuple((e.verdict.value, e.passed) for e in res.expectations)
 
 
 @pytest.mark.parametrize("game", GAMES)

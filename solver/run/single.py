@@ -82,9 +82,10 @@ def check_scenario_data(data: dict, name: str = "<memory>", options: SolverOptio
     return check_loaded(LoadedScenario(scenario=sc, path=name), options, why)
 
 
-def check_scenario(sc: Scenario, options: SolverOptions | None = None, name: str = "<memory>") -> ScenarioResult:
+def check_scenario(sc: Scenario, options: SolverOptions | None = None, name: str = "<memory>",
+                   why: bool = False) -> ScenarioResult:
     """Check an in-memory scenario object."""
-    return check_loaded(LoadedScenario(scenario=sc, path=name), options)
+    return check_loaded(LoadedScenario(scenario=sc, path=name), options, why)
 
 
 def check_paths(paths: Iterable[str | Path], options: SolverOptions | None = None) -> Iterator[ScenarioResult]:
