@@ -24,7 +24,7 @@ from typing import Any
 from pathlib import Path
 
 from models.cards import (
-    Card, CardEffect, CardLibrary, CardSelector, CardSource, load_library, nearest, scenario_path, sources_for,
+    Card, CardEffect, CardLibrary, CardSelector, CardSource, find_sources, load_library, nearest, scenario_path,
     uses_cards,
 )
 from models.yamlsafe import LineMap, LoadError, LoadErrors
@@ -60,8 +60,9 @@ class Placement:
 class _Placer:
     """Places the cards of one scenario; collects located errors."""
 
-    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None) -> None:
-        self.d, self.lm, self.file, self.lib = data, linemap, file, library
+    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None,
+                 broken: bool = False) -> None:
+        self.d, self.lm, self.file, self.lib, self.broken = data, linemap, file, library, broken
         self.errors: list[LoadError] = []
         self.positions: dict[KeyPath, tuple[int, int]] = {}
         self.notes: dict[tuple[int, int], str] = {}
@@ -74,6 +75,13 @@ class _Placer:
 
     def run(self) -> Placement:
         """The placed scenario (LoadErrors when a card cannot be placed)."""
+        placement = self.scenario()
+        if self.errors:
+            raise LoadErrors(placement.annotate(self.errors))
+        return placement
+
+    def scenario(self) -> Placement:
+        """The placed scenario, as far as its cards can be placed (the others are in ``errors``)."""
         out = {k: v for k, v in self.d.items() if k != "cards"}
         objects = self.d.get("objects")
         if isinstance(objects, list):
@@ -82,10 +90,7 @@ class _Placer:
                 out["effects"] = self.merged_effects()
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
-        placement = Placement(out, self.lm.with_positions(self.positions), self.notes)
-        if self.errors:
-            raise LoadErrors(placement.annotate(self.errors))
-        return placement
+        return Placement(out, self.lm.with_positions(self.positions), self.notes)
 
     # -- objects ---------------------------------------------------------------------------------------------
     def place(self, i: int, o: Any) -> Any:
@@ -114,10 +119,15 @@ class _Placer:
             self.error(here, f"objects[{i}].card: '{ref}' is a slot of a sweep template: run `arbiter sweep` on this "
                              f"file, which fills it with each card of a pool")
             return
+        if self.broken:
+            self.error(here, f"objects[{i}].card: card '{ref}' is not in what loaded of its library (see the "
+                             f"library's errors)")
+            return
         if self.lib is None or not self.lib.cards:
             game = self.d.get("game")
             self.error(here, f"objects[{i}].card: no card library for '{ref}': give `cards:` (files or folders), "
-                             f"--cards, or put the cards in a folder cards/{game}/ next to the scenario or above it")
+                             f"--cards, or put the cards in a folder cards/{game}/ next to the scenario or above it, "
+                             f"inside its project (the nearest folder up holding .git or pyproject.toml)")
             return
         known = self.lib.ids()
         shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
@@ -236,15 +246,20 @@ def _merge_map(base: dict, over: dict) -> dict:
 
 
 def library_for(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
-                path: Path | None = None) -> CardLibrary | None:
-    """The library a scenario's card references use: ``cards`` (card files shipped with it) when given, else read from
-    its ``cards:``, or the nearest ``cards/<game>/`` up its folders; None when it names no card. LoadErrors located in
-    the card files (or at the scenario's ``cards:``)."""
+                path: Path | None = None, card_errors: list[LoadError] = ()) -> tuple[CardLibrary | None, list[LoadError]]:
+    """The library a scenario's card references use, and every located problem of it (its ``cards:`` entries, its
+    folders' entries, its files): ``cards`` (card files shipped with it, ``card_errors`` the problems met finding them)
+    when given, else read from its ``cards:``, or the nearest ``cards/<game>/`` up its folders; (None, []) when it
+    names no card. The library holds the cards of the files that loaded."""
     if not uses_cards(data):
-        return None
-    sources = cards if cards is not None else sources_for(data, linemap, file, path or scenario_path(file))
+        return None, []
+    if cards is not None:
+        sources, errors = cards, list(card_errors)
+    else:
+        sources, errors = find_sources(data, linemap, file, path or scenario_path(file))
     game = data.get("game")
-    return load_library(tuple(sources), game) if sources and isinstance(game, str) else None
+    library = load_library(tuple(sources), game) if sources and isinstance(game, str) else None
+    return library, errors + list(library.errors if library is not None else ())
 
 
 def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
@@ -252,7 +267,10 @@ def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | Non
     """A scenario with its cards placed (unchanged when it names none); LoadErrors in the card files or the scenario."""
     if not uses_cards(data):
         return Placement(data, linemap)
-    return place_cards(data, linemap, file, library_for(data, linemap, file, cards, path))
+    library, errors = library_for(data, linemap, file, cards, path)
+    if errors:
+        raise LoadErrors(errors)
+    return place_cards(data, linemap, file, library)
 
 
 def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None) -> Placement:
@@ -260,3 +278,14 @@ def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | N
     if not isinstance(data, dict):
         return Placement(data, linemap)
     return _Placer(data, linemap, file, library).run()
+
+
+def place_what_loads(data: Any, linemap: LineMap, file: str, library: CardLibrary | None,
+                     broken: bool = False) -> tuple[Placement, list[LoadError]]:
+    """Place what can be placed (``broken``: the library did not load entirely) and the located placement errors,
+    so a scenario's other errors are reported with them."""
+    if not isinstance(data, dict):
+        return Placement(data, linemap), []
+    placer = _Placer(data, linemap, file, library, broken)
+    placement = placer.scenario()
+    return placement, placement.annotate(placer.errors)

@@ -1,7 +1,6 @@
 """Load scenario files: safe YAML, pydantic validation, every error located at file:line:col."""
 from __future__ import annotations
 
-import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from models.card_use import placed
 from models.cards import CardSource
 from models.scenario import Scenario
 from models.yamlsafe import (
-    LineMap, LoadError, LoadErrors, alias_note, display_name, load_yaml_file, load_yaml_text, validate,
+    LineMap, LoadError, LoadErrors, alias_note, display_name, link_problem, load_yaml_file, load_yaml_text, validate,
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -180,7 +179,7 @@ def _walk(folder: Path, above: frozenset) -> list[Entry]:
     out: list[Entry] = []
     for name in names:
         path = folder / name
-        problem = _link_problem(path)
+        problem = link_problem(path)
         if problem is not None:
             out.append(Entry(path, problem))
         elif path.suffix in SCENARIO_SUFFIXES:
@@ -188,21 +187,6 @@ def _walk(folder: Path, above: frozenset) -> list[Entry]:
         elif path.is_dir():
             out += _walk(path, above | {key})
     return out
-
-
-def _link_problem(path: Path) -> str | None:
-    """Why a symbolic link cannot be followed (dangling, loop), or None (not a link, or it resolves)."""
-    if not path.is_symlink():
-        return None
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        return "dangling symbolic link (its target does not exist)"
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "symbolic link loop (too many levels of symbolic links)"
-        return f"cannot follow symbolic link: {exc.strerror or exc}"
-    return None
 
 
 def find_scenarios(paths: list[str | Path]) -> list[Path]:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from models.card_use import Placement, library_for, place_cards
+from models.card_use import Placement, library_for, place_what_loads
 from models.cards import CardLibrary, CardSource, uses_cards
 from models.loader import LoadedScenario, validate_data
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
@@ -469,26 +469,24 @@ def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
     return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
 
 
-def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None) -> Placement:
-    """The scenario with its library cards placed, the library checked like a scenario first (its files' errors)."""
+def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None,
+            card_errors: list[LoadError] = ()) -> tuple[Placement, list[LoadError]]:
+    """The scenario with the library cards that load placed, and every problem of its library (finding it, its
+    files, their words) and of placing its cards: one bad card file hides nothing else."""
     if not uses_cards(data):
-        return Placement(data, linemap)
-    library = library_for(data, linemap, file, cards, path)
-    if library is not None and library_errors(library):
-        raise capped(list(library_errors(library)))
-    return place_cards(data, linemap, file, library)
+        return Placement(data, linemap), []
+    library, errors = library_for(data, linemap, file, cards, path, card_errors)
+    placement, placing = place_what_loads(data, linemap, file, library, broken=bool(errors))
+    words = list(library_errors(library)) if library is not None else []
+    return placement, errors + words + placing
 
 
 def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
-             path: Path | None = None) -> LoadedScenario:
-    """Validate parsed data and check its words: every error of the file together, or the loaded scenario. Cards it
-    names are placed first, from ``cards`` (card files shipped with it) or its library."""
-    try:
-        placement = _placed(data, linemap, file, cards, path)
-    except LoadError as exc:
-        raise capped([exc]) from None
-    except LoadErrors as exc:
-        raise capped(exc.errors) from None
+             path: Path | None = None, card_errors: list[LoadError] = ()) -> LoadedScenario:
+    """Validate parsed data and check its words: every error of the file and of its card library together, or the
+    loaded scenario. Cards it names are placed first, from ``cards`` (card files shipped with it, with
+    ``card_errors`` met finding them) or its library."""
+    placement, found = _placed(data, linemap, file, cards, path, card_errors)
     data, linemap = placement.data, placement.linemap
     errors: list[LoadError] = []
     loaded = None
@@ -499,8 +497,10 @@ def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | N
     words = located(problems(data), linemap, file)
     taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
     errors = [e for e in errors if (e.line, e.col) not in taken] + words
-    if errors:
-        raise capped(placement.annotate(errors))
+    if found:  # what a card gave is reported in its card file, not again at each object placed as it
+        errors = [e for e in errors if (e.line, e.col) not in placement.notes]
+    if errors or found:
+        raise capped(found + placement.annotate(errors))
     return loaded  # type: ignore[return-value]
 
 
@@ -511,11 +511,12 @@ def load_checked(path: str | Path, cards: list[CardSource] | None = None) -> Loa
     return _checked(data, linemap, display_name(path), cards, Path(path))
 
 
-def load_checked_text(text: str | bytes, file: str = "<string>",
-                      cards: list[CardSource] | None = None) -> LoadedScenario:
-    """``load_checked`` for YAML text (``file`` names where it lives, for its card library)."""
+def load_checked_text(text: str | bytes, file: str = "<string>", cards: list[CardSource] | None = None,
+                      card_errors: list[LoadError] = ()) -> LoadedScenario:
+    """``load_checked`` for YAML text (``file`` names where it lives, for its card library; ``card_errors``: the
+    problems met finding the ``cards`` shipped with it)."""
     data, linemap = load_yaml_text(text, file)
-    return _checked(data, linemap, file, cards)
+    return _checked(data, linemap, file, cards, card_errors=card_errors)
 
 
 def load_checked_data(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None) -> LoadedScenario:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from solver.run.batch.jobs import (
-    ClusterError, Job, Record, RunOptions, check_chunk, check_job, chunk_size, error_record,
+    BLOBS, ClusterError, Job, Record, RunOptions, check_chunk, check_job, chunk_size, error_record, needed,
 )
 
 #: Seconds a scheduler may have no live worker before the run stops with an error.
@@ -83,9 +83,12 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
         workers = max(1, len(client.nthreads()))
         size = chunk or chunk_size(len(jobs), workers)
         chunks = [list(range(s, min(s + size, len(jobs)))) for s in range(0, len(jobs), size)]
-        futures = {client.submit(check_chunk, [jobs[i].payload() for i in c], opts, fn, pure=False,
-                                 retries=1, key=f"arbiter-chunk-{k}-{time.time_ns()}"): c
-                   for k, c in enumerate(chunks)}
+        futures = {}
+        for k, c in enumerate(chunks):
+            payloads = [jobs[i].payload() for i in c]
+            blobs = {d: BLOBS[d] for d in needed(payloads)}  # one copy per task, not per scenario
+            futures[client.submit(check_chunk, payloads, opts, fn, blobs, pure=False, retries=1,
+                                  key=f"arbiter-chunk-{k}-{time.time_ns()}")] = c
         done = as_completed(list(futures), loop=client.loop)
         while not done.is_empty():
             if not done.has_ready():

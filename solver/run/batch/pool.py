@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.run.batch.jobs import (
-    ClusterError, Job, Record, RunOptions, check_job, chunk_size, error_record, timeout_record,
+    BLOBS, ClusterError, Job, Record, RunOptions, check_job, chunk_size, error_record, needed, receive, timeout_record,
 )
 
 #: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
@@ -35,9 +35,11 @@ def _worker_main(conn, fn: Callable, opts: RunOptions) -> None:
 
     try:
         while True:
-            chunk = conn.recv()
-            if chunk is None:
+            message = conn.recv()
+            if message is None:
                 return
+            blobs, chunk = message
+            receive(blobs)
             for idx, job in chunk:
                 conn.send(("start", idx))
                 conn.send(("done", idx, fn(job, opts)))
@@ -69,6 +71,8 @@ class _Worker:
     current: int | None = None
     since: float = 0.0
     ready: bool = True
+    #: the digests of the card files sent to it (each is sent once)
+    sent: set = field(default_factory=set)
 
     @property
     def busy(self) -> bool:
@@ -124,8 +128,11 @@ class LocalPool:
         take = [self.pending.popleft() for _ in range(min(self.chunk, len(self.pending)))]
         w.todo.extend(take)
         w.ready = False
+        chunk = [(i, self.jobs[i].payload()) for i in take]
+        blobs = {d: BLOBS[d] for d in needed(p for _, p in chunk) - w.sent}
         try:
-            w.conn.send([(i, self.jobs[i].payload()) for i in take])
+            w.conn.send((blobs, chunk))
+            w.sent |= set(blobs)
         except (OSError, ValueError):
             pass  # it died; the loop sees it and re-queues the chunk
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from models.cards import CardSource, load_library
 from models.results import ScenarioResult, ScenarioStatus
 from models.yamlsafe import LoadError, LoadErrors
-from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded
+from solver.run.batch.jobs import Job, Record, RunOptions, shipped_cards, content_hash, guarded
 from solver.run.single import check_loaded, error_result
 from solver.run.sweep.template import combination_name, fill, parsed
 from solver.vocabulary.check import capped, library_errors, load_checked_data
@@ -43,12 +43,12 @@ def sweep_jobs(template: str, raw: bytes, sources: tuple[CardSource, ...],
 
 def _check(job: dict, opts: RunOptions) -> ScenarioResult:
     """Fill the template with the job's cards, place them, validate and check the combination."""
-    sources = tuple(tuple(c) for c in job["cards"])
+    sources = tuple(shipped_cards(job["cards"]) or ())
     try:
         data, _, _ = parsed(job["template"], job["text"])
         library = load_library(sources, str(data.get("game")))
-        if library_errors(library):
-            raise capped(list(library_errors(library)))
+        if library.errors or library_errors(library):
+            raise capped(list(library.errors + library_errors(library)))
         filled, linemap = fill(job["template"], job["text"], list(job["slots"]), library)
         loaded = load_checked_data(filled, linemap, job["template"], list(sources))
     except (LoadError, LoadErrors) as exc:
