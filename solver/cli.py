@@ -111,7 +111,7 @@ def sweep(
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
-                     cluster_timeout=cluster_timeout)
+                     cluster_timeout=cluster_timeout, keep=report is not None)
     code = run.execute()
     if report is not None and code in (0, 1):
         from solver.run.report import sweep_report
@@ -407,19 +407,47 @@ def _terminate(signum, frame) -> None:
 
 
 def main() -> None:
-    """Console entry point: usage errors exit 2, internal errors exit 2 without a traceback."""
+    """Console entry point: usage errors exit 2, internal errors exit 2 without a traceback; a report that cannot be
+    written in full (a full disk, a file-size limit) and running out of memory exit 2 with a message."""
     import signal
 
+    from solver.run.output import OutputError, flush_stdout, install_strict_stdout
+
     signal.signal(signal.SIGTERM, _terminate)
+    install_strict_stdout()
+    code: int | str | None = 0
     try:
         app(standalone_mode=True)
-    except SystemExit:
-        raise
+    except SystemExit as exc:
+        code = exc.code
     except KeyboardInterrupt:
-        sys.exit(130)
+        code = 130
+    except OutputError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        code = 2
+    except MemoryError:
+        print(f"arbiter: out of memory{_memory_limit()}", file=sys.stderr)
+        code = 2
+    except OSError as exc:
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"arbiter: {exc.strerror or exc}{where}", file=sys.stderr)
+        code = 2
     except Exception as exc:  # noqa: BLE001
         print(f"arbiter: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        sys.exit(2)
+        code = 2
+    cut = flush_stdout()
+    if cut is not None:
+        print(f"arbiter: {cut}", file=sys.stderr)
+        code = 2
+    sys.exit(code)
+
+
+def _memory_limit() -> str:
+    """' (the address-space limit, ulimit -v, is N MB)' when one is set, else ''."""
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return "" if soft == resource.RLIM_INFINITY else f" (the address-space limit, ulimit -v, is {soft // 2**20} MB)"
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from typing import Any
 from models.cards import CardSource, find_sources, is_card_file, may_use_cards, uses_cards
 from models.loader import scan
 from models.results import ScenarioResult, ScenarioStatus
-from models.yamlsafe import LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
+from models.yamlsafe import LoadError, LoadErrors, display_name, link_problem, load_yaml_text, read_bytes
 from solver.run.single import check_scenario_data, check_text, error_result
 
 #: Most scenarios sent to a worker in one task.
@@ -127,6 +127,20 @@ def content_hash(data: bytes, cards: list[CardSource] | None = None) -> str:
     return "sha256:" + h.hexdigest()
 
 
+@dataclass
+class Indexed:
+    """Jobs with their indices in the whole batch: how many, and the (index, job) pairs in order (read once, lazily:
+    a part of a batch, or a sweep's combinations, never all held at once)."""
+
+    total: int
+    items: Iterable[tuple[int, Job]]
+
+
+def indexed(jobs: "Indexed | list[Job]") -> Indexed:
+    """Jobs as (index, job) pairs (a list: its own indices)."""
+    return jobs if isinstance(jobs, Indexed) else Indexed(len(jobs), enumerate(jobs))
+
+
 def card_sources(path: str | Path, name: str, text: bytes,
                  extra: list[Path] = ()) -> tuple[list[CardSource] | None, list[LoadError]]:
     """The card files a scenario uses, read now to ship with it, resolved from the scenario's real ``path`` (``name``:
@@ -161,6 +175,14 @@ def file_job(path: str | Path, cards: list[Path] = (), name: str | None = None) 
     sources, errors = card_sources(path, name, text, cards)
     return Job(name, content_hash(text, sources), text=text, cards=sources,
                card_errors=tuple((e.file, e.line, e.col, e.message) for e in errors))
+
+
+def entry_job(path: Path, cards: list[Path] = (), name: str | None = None) -> Job:
+    """The job of one entry ``arbiter check`` finds (a link that cannot be followed: its problem), as ``collect``
+    makes it; ``name``: how reports name it."""
+    shown = name if name is not None else display_name(path)
+    problem = link_problem(path)
+    return problem_job(shown, f"{shown}: {problem}") if problem else file_job(path, cards, shown)
 
 
 def problem_job(name: str, message: str) -> Job:

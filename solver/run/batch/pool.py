@@ -15,16 +15,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.run.batch.jobs import (
-    BLOBS, ClusterError, Job, Record, RunOptions, check_job, chunk_size, error_record, needed, receive, timeout_record,
+    BLOBS, ClusterError, Indexed, Job, Record, RunOptions, check_job, chunk_size, error_record, indexed, needed,
+    receive, timeout_record,
 )
 
 #: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
 GRACE = 5.0
 
 
-def run_inline(jobs: list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
+def run_inline(jobs: Indexed | list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
     """Check in this process, in order."""
-    for i, job in enumerate(jobs):
+    for i, job in indexed(jobs).items:
         yield i, fn(job.payload(), opts)
 
 
@@ -94,23 +95,50 @@ class _Worker:
 
 
 class LocalPool:
-    """Spawned worker processes with a watchdog: a hung worker is killed and replaced, a crash costs one retry."""
+    """Spawned worker processes with a watchdog: a hung worker is killed and replaced, a crash costs one retry.
 
-    def __init__(self, jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+    Jobs are taken from their source as workers need them: the pool holds the jobs in flight (and those to
+    retry), never the whole batch.
+    """
+
+    def __init__(self, jobs: Indexed | list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
                  chunk: int | None = None, grace: float = GRACE) -> None:
         import multiprocessing
 
+        work = indexed(jobs)
         self.ctx = multiprocessing.get_context("spawn")
-        self.jobs, self.opts, self.fn = jobs, opts, fn
-        self.n = max(1, min(workers, len(jobs)))
-        self.chunk = chunk or chunk_size(len(jobs), self.n)
+        self.total, self.source, self.opts, self.fn = work.total, iter(work.items), opts, fn
+        self.n = max(1, min(workers, self.total))
+        self.chunk = chunk or chunk_size(self.total, self.n)
         self.limit = opts.timeout + grace
-        self.pending: deque[int] = deque(range(len(jobs)))
+        #: jobs given to a worker and not finished, by index; those to hand out again first
+        self.inflight: dict[int, Job] = {}
+        self.retry: deque[int] = deque()
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
+        self.exhausted = False
         #: workers lost in a row while checking nothing (starting, or between scenarios): free, but bounded
         self.free_deaths = 0
         self.max_free_deaths = max(3, 2 * self.n)
+
+    @property
+    def pending(self) -> bool:
+        """Whether jobs wait to be handed out."""
+        return bool(self.retry) or not self.exhausted
+
+    def _take(self, count: int) -> list[int]:
+        """The next jobs to hand out: those to retry first, then new ones from the source."""
+        out: list[int] = []
+        while len(out) < count and self.retry:
+            out.append(self.retry.popleft())
+        while len(out) < count and not self.exhausted:
+            nxt = next(self.source, None)
+            if nxt is None:
+                self.exhausted = True
+                break
+            self.inflight[nxt[0]] = nxt[1]
+            out.append(nxt[0])
+        return out
 
     def _spawn(self) -> _Worker:
         parent, child = self.ctx.Pipe()
@@ -125,10 +153,12 @@ class LocalPool:
         """Send the next chunk to a worker that has finished its last one."""
         if not (w.ready and self.pending):
             return
-        take = [self.pending.popleft() for _ in range(min(self.chunk, len(self.pending)))]
+        take = self._take(self.chunk)
+        if not take:
+            return
         w.todo.extend(take)
         w.ready = False
-        chunk = [(i, self.jobs[i].payload()) for i in take]
+        chunk = [(i, self.inflight[i].payload()) for i in take]
         blobs = {d: BLOBS[d] for d in needed(p for _, p in chunk) - w.sent}
         try:
             w.conn.send((blobs, chunk))
@@ -137,8 +167,14 @@ class LocalPool:
             pass  # it died; the loop sees it and re-queues the chunk
 
     def _requeue(self, w: _Worker) -> None:
-        self.pending.extendleft(reversed([i for i in w.todo if i != w.current]))
+        self.retry.extendleft(reversed([i for i in w.todo if i != w.current]))
         w.todo.clear()
+
+    def _finished(self, i: int, rec: Record) -> tuple[int, Record]:
+        """A job is done: it leaves the jobs in flight."""
+        self.inflight.pop(i, None)
+        self.attempts.pop(i, None)
+        return i, rec
 
     def _replace(self, w: _Worker) -> _Worker:
         w.stop(kill=True)
@@ -163,10 +199,11 @@ class LocalPool:
         else:
             self.attempts[cur] = self.attempts.get(cur, 0) + 1
             if self.attempts[cur] >= 2:
-                out.append((cur, error_record(self.jobs[cur].payload(),
-                                              f"{self.jobs[cur].path}: the worker checking it died twice ({why})")))
+                job = self.inflight[cur]
+                out.append(self._finished(cur, error_record(job.payload(), f"{job.path}: the worker checking it died "
+                                                                           f"twice ({why}{_memory_note()})")))
             else:
-                self.pending.appendleft(cur)
+                self.retry.appendleft(cur)
         self._requeue(w)
         self._assign(self._replace(w))
         return out
@@ -174,7 +211,7 @@ class LocalPool:
     def _hung(self, w: _Worker) -> list[tuple[int, Record]]:
         """A scenario ran past its limit: it becomes unknown; the worker is replaced and the chunk goes on."""
         cur = w.current
-        out = [(cur, timeout_record(self.jobs[cur].payload(), self.opts.timeout))]
+        out = [self._finished(cur, timeout_record(self.inflight[cur].payload(), self.opts.timeout))]
         self._requeue(w)
         self._assign(self._replace(w))
         return out
@@ -188,7 +225,7 @@ class LocalPool:
                     w.current, w.since = msg[1], time.monotonic()
                 elif msg[0] == "done":
                     self.free_deaths = 0
-                    out.append((msg[1], msg[2]))
+                    out.append(self._finished(msg[1], msg[2]))
                     if msg[1] in w.todo:
                         w.todo.remove(msg[1])
                     w.current = None
@@ -203,7 +240,7 @@ class LocalPool:
         """Yield (index, record) as each scenario finishes."""
         from multiprocessing.connection import wait
 
-        if not self.jobs:
+        if not self.total:
             return
         try:
             self.workers = [self._spawn() for _ in range(self.n)]
@@ -229,7 +266,16 @@ class LocalPool:
                 w.stop()
 
 
-def run_local(jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+def _memory_note() -> str:
+    """'; the address-space limit (ulimit -v) is N MB: it may have run out of memory' when one is set."""
+    import resource
+
+    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
+    return "" if soft == resource.RLIM_INFINITY else (f"; the address-space limit (ulimit -v) is {soft // 2**20} MB: "
+                                                      f"it may have run out of memory")
+
+
+def run_local(jobs: Indexed | list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
               chunk: int | None = None) -> Iterator[tuple[int, Record]]:
     """Check in ``workers`` spawned processes (one CP-SAT worker each)."""
     return LocalPool(jobs, opts, workers, fn, chunk).run()

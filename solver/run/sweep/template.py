@@ -11,8 +11,10 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb, perm
 from pathlib import Path
 
 from models.card_paths import Roots, walk
@@ -65,8 +67,8 @@ def parse_template(name: str, raw: bytes) -> tuple[dict, LineMap, dict[int, list
             m = SLOT.match(ref)
             if m is None or int(m.group(1)) > max(SIZES):
                 errors.append(LoadError(name, *linemap.locate(("objects", i, "card")),
-                                        f"objects[{i}].card: a slot is $1, $2 or $3 (a sweep places 1 to 3 cards per "
-                                        f"combination), not '{ref}'"))
+                                        f"objects[{i}].card: a slot is $1, $2 or $3, not '{ref}' (a sweep places 1 to 3 "
+                                        f"cards per combination)"))
                 continue
             slots.setdefault(int(m.group(1)), []).append(i)
     if not slots and not errors:
@@ -122,10 +124,57 @@ class Pool:
     sources: tuple[CardSource, ...]
     library: CardLibrary
 
-    def combinations(self, k: int, ordered: bool = False) -> list[tuple[str, ...]]:
+    def combinations(self, k: int, ordered: bool = False) -> "Combinations":
         """Every k-subset of the pool, each once with its cards in pool order (``ordered``: every order of it)."""
-        pick = itertools.permutations if ordered else itertools.combinations
-        return [tuple(c) for c in pick(self.ids, k)]
+        return Combinations(self.ids, k, ordered)
+
+
+class Combinations(Sequence):
+    """Every k-subset of a pool (``ordered``: every order of each), in the order of ``itertools.combinations`` (or
+    ``permutations``) of the pool: counted, read in order or by index, never all held at once."""
+
+    def __init__(self, ids: Sequence[str], k: int, ordered: bool = False) -> None:
+        self.ids, self.k, self.ordered = tuple(ids), k, ordered
+        self.n = perm(len(self.ids), k) if ordered else comb(len(self.ids), k)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        pick = itertools.permutations if self.ordered else itertools.combinations
+        return iter(pick(self.ids, self.k))
+
+    def __getitem__(self, i: int) -> tuple[str, ...]:
+        if not -self.n <= i < self.n:
+            raise IndexError(i)
+        i %= self.n
+        picked = unrank_permutation(len(self.ids), self.k, i) if self.ordered else \
+            unrank_combination(len(self.ids), self.k, i)
+        return tuple(self.ids[x] for x in picked)
+
+
+def unrank_combination(n: int, k: int, i: int) -> list[int]:
+    """The ``i``-th k-subset of range(n) in ``itertools.combinations`` order."""
+    out, x = [], 0
+    for slot in range(k):
+        while True:
+            block = comb(n - x - 1, k - slot - 1)
+            if i < block:
+                out.append(x)
+                x += 1
+                break
+            i -= block
+            x += 1
+    return out
+
+
+def unrank_permutation(n: int, k: int, i: int) -> list[int]:
+    """The ``i``-th k-arrangement of range(n) in ``itertools.permutations`` order."""
+    left, out = list(range(n)), []
+    for slot in range(k):
+        j, i = divmod(i, perm(n - slot - 1, k - slot - 1))
+        out.append(left.pop(j))
+    return out
 
 
 def _fixed_cards(template: Template) -> bool:
