@@ -18,6 +18,7 @@ and where it is defined.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,8 @@ CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags"
 UNPLACED_TIMESTAMP = "only an object placed as a card (card: <id>) has one: when the effects its card grants began"
 #: the events that may use an action kind a card grants
 ACTING_EVENTS = ("declare", "trigger")
+#: an error message about one effect of the scenario: 'effects[3].id: ...'
+_EFFECT = re.compile(r"^effects\[(\d+)\]")
 
 
 @dataclass
@@ -47,12 +50,17 @@ class Placement:
     data: Any
     linemap: LineMap
     notes: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the scenario's effects a card granted, by index: the note naming the card's effect and where it is defined
+    granted: dict[int, str] = field(default_factory=dict)
 
     def annotate(self, errors: list[LoadError]) -> list[LoadError]:
-        """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'."""
+        """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'; an
+        error about an effect a card granted names that effect of the card and where it is defined."""
         out = []
         for e in errors:
-            note = self.notes.get((e.line, e.col))
+            m = _EFFECT.match(e.message)
+            note = self.granted.get(int(m.group(1))) if m else None
+            note = note or self.notes.get((e.line, e.col))
             out.append(LoadError(e.file, e.line, e.col, e.message + note) if note and note not in e.message else e)
         return out
 
@@ -66,7 +74,8 @@ class _Placer:
         self.errors: list[LoadError] = []
         self.positions: dict[KeyPath, tuple[int, int]] = {}
         self.notes: dict[tuple[int, int], str] = {}
-        self.effects: list[tuple[dict, tuple[int, int]]] = []
+        self.effects: list[tuple[dict, tuple[int, int], str]] = []
+        self.granted_notes: dict[int, str] = {}
         self.granted: dict[str, Card] = {}
 
     def error(self, path: KeyPath, message: str) -> None:
@@ -90,7 +99,7 @@ class _Placer:
                 out["effects"] = self.merged_effects()
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
-        return Placement(out, self.lm.with_positions(self.positions), self.notes)
+        return Placement(out, self.lm.with_positions(self.positions), self.notes, self.granted_notes)
 
     # -- objects ---------------------------------------------------------------------------------------------
     def place(self, i: int, o: Any) -> Any:
@@ -160,10 +169,11 @@ class _Placer:
             self.error(("objects", i, "timestamp"), f"objects[{i}].timestamp: card '{card.definition.id}' grants no "
                                                     f"effect: remove it")
             return
-        for e in effects:
+        for j, e in enumerate(effects):
             made = self.effect(i, e, o, stamp)
             if made is not None:
-                self.effects.append((made, pos))
+                self.effects.append((made, pos, f" (effect '{e.id}' of card '{card.definition.id}', defined at "
+                                                f"{card.effect_where(j)}, granted to object {o.get('id')})"))
 
     def effect(self, i: int, e: CardEffect, o: dict, stamp: Any) -> dict | None:
         """One granted effect, relative to the object ``o``; None (and an error) when it cannot be placed."""
@@ -200,9 +210,12 @@ class _Placer:
         mine = self.d.get("effects") or []
         restated = {e.get("id") for e in mine if isinstance(e, dict)}
         out = list(mine)
-        for made, pos in self.effects:
+        for made, pos, note in self.effects:
             if made["id"] in restated:
                 continue
+            if ("effects",) not in self.lm and ("effects",) not in self.positions:
+                self.positions[("effects",)] = pos  # the scenario has none: the section is where the first comes from
+            self.granted_notes[len(out)] = note
             self.locate_added(("effects", len(out)), made, pos)
             out.append(made)
         return out

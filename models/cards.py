@@ -142,11 +142,18 @@ class Card:
     file: str
     line: int
     col: int
+    #: where each of its effects is defined (line, col), in order
+    effects_at: tuple[tuple[int, int], ...] = ()
 
     @property
     def where(self) -> str:
         """'cards/berserk/creatures.yaml:3:5'."""
         return f"{self.file}:{self.line}:{self.col}"
+
+    def effect_where(self, j: int) -> str:
+        """Where its ``j``-th effect is defined: 'cards/berserk/creatures.yaml:9:9'."""
+        line, col = self.effects_at[j] if j < len(self.effects_at) else (self.line, self.col)
+        return f"{self.file}:{line}:{col}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -239,7 +246,8 @@ def load_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
             continue
         files.append(f)
         for i, c in enumerate(f.model.cards):
-            card = Card(c, f.name, *f.linemap.locate(("cards", i)))
+            card = Card(c, f.name, *f.linemap.locate(("cards", i)),
+                        tuple(f.linemap.locate(("cards", i, "effects", j)) for j in range(len(c.effects))))
             first = cards.get(c.id)
             if first is not None:
                 errors.append(LoadError(f.name, card.line, card.col, f"cards[{i}].id: card '{c.id}' is defined "

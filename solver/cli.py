@@ -38,7 +38,10 @@ CARDS = typer.Option([], "--cards", help="Card library (file or folder, repeatab
 
 
 def _usage(message: str) -> None:
-    typer.echo(f"arbiter: {message}", err=True)
+    """A usage error (exit 2); what the message quotes from files and names is escaped as ``check`` escapes it."""
+    from solver.run.formats import visible
+
+    typer.echo("\n".join(visible(line) for line in f"arbiter: {message}".split("\n")), err=True)
     raise typer.Exit(2)
 
 
@@ -108,15 +111,18 @@ def sweep(
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    if report is not None:
+        _writable("--report", report)
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
                      cluster_timeout=cluster_timeout, keep=report is not None)
     code = run.execute()
     if report is not None and code in (0, 1):
+        from solver.run.output import atomic_write
         from solver.run.report import sweep_report
 
-        report.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+        atomic_write(report, sweep_report(run.sweep, run.records))
         typer.echo(f"wrote {report}", err=True)
     raise typer.Exit(code)
 
@@ -139,6 +145,20 @@ def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool
             import distributed  # noqa: F401
         except ImportError:
             _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
+
+
+def _writable(option: str, path: Path) -> None:
+    """A file to write at the end of a run: a usage error (exit 2) before any work when it cannot be (a folder, a
+    missing or read-only folder)."""
+    from models.yamlsafe import display_name
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        _usage(f"{option} {display_name(path)} is a folder; give a file name")
+    if not folder.is_dir():
+        _usage(f"{option} {display_name(path)}: no such folder {display_name(folder)} (make it first)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _usage(f"{option} {display_name(path)}: the folder {display_name(folder)} cannot be written to")
 
 
 def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, **options):
@@ -177,9 +197,10 @@ def report(
     traces, refuted claims as a line of play; for a sweep, the heat map. Exit 0 when everything passes, 1 otherwise."""
     from models.yamlsafe import display_name
 
+    from solver.run.output import atomic_write
+
     _batch_usage(jobs, timeout, 30.0, False, None, cluster)
-    if output.is_dir():
-        _usage(f"--output {output} is a folder; give a file name")
+    _writable("--output", output)
     if template is not None:
         if paths:
             _usage("give scenario paths or --template, not both")
@@ -189,7 +210,7 @@ def report(
                          jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True)
         code = run.execute()
         if code in (0, 1):
-            output.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+            atomic_write(output, sweep_report(run.sweep, run.records))
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
     if not paths:
@@ -200,7 +221,7 @@ def report(
     from solver.run.report.checked import checked_report
 
     html, passed = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress)
-    output.write_text(html, encoding="utf-8")
+    atomic_write(output, html)
     typer.echo(f"wrote {output}", err=True)
     raise typer.Exit(0 if passed else 1)
 
@@ -255,6 +276,7 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
     from models.results import ScenarioStatus
     from solver.check.trace import render
+    from solver.run.formats import visible
     from solver.run.single import check_file
 
     res = check_file(path, why=True)
@@ -299,7 +321,7 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     for c in res.claims:
         out.append(f"  [{'ok' if c.passed else 'FAIL'}] claim {c.kind} {c.player}: {c.verdict} (expected {c.expected})")
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
-    typer.echo("\n".join(out))
+    typer.echo("\n".join(visible(line) for line in "\n".join(out).split("\n")))
     raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
 
 
@@ -342,11 +364,14 @@ def rules(
     if where is None:
         typer.echo(render(game), nl=False)
         return
+    from solver.run.formats import visible
+
     cited = _citations(where, game)
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         files = cited.get(rid, [])
-        typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+        typer.echo("".join(f"{'':34}   - {visible(f)}\n" for f in files).rstrip("\n") if files
+                   else f"{'':34}   (no scenario)")
 
 
 def _coverage(game: str, folder: Path) -> int:

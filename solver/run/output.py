@@ -55,8 +55,20 @@ def emit(text: str, stream=None, what: str = "standard output") -> None:
         stream.flush()
         _write_all(buffer, text.encode(stream.encoding or "utf-8", stream.errors or "strict"))
     except OSError as exc:
+        if stream is sys.stdout:
+            _to_devnull(stream)
         raise OutputError(f"cannot write the report to {what}: {exc.strerror or exc}; what was written is cut "
                           f"short") from None
+
+
+def _to_devnull(stream) -> None:
+    """Point a stream that cannot be written any more at /dev/null (its last flush at exit then says nothing)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        pass
 
 
 def atomic_write(path: Path, text: str | Iterable[str]) -> None:
@@ -154,9 +166,5 @@ def flush_stdout() -> str | None:
         sys.stdout.flush()
         return None
     except OSError as exc:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        try:
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError, AttributeError):
-            pass
+        _to_devnull(sys.stdout)
         return f"cannot write to standard output: {exc.strerror or exc}; what was written is cut short"

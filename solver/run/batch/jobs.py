@@ -135,6 +135,9 @@ class Indexed:
     total: int
     items: Iterable[tuple[int, Job]]
 
+    def __len__(self) -> int:
+        return self.total
+
 
 def indexed(jobs: "Indexed | list[Job]") -> Indexed:
     """Jobs as (index, job) pairs (a list: its own indices)."""

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from solver.run.batch import CheckRun, Indexed, RunOptions, memory_limited, run, run_dask, run_local_cluster
 from solver.run.batch.journal import stamped, result_options
+from solver.run.formats import visible
 from solver.run.output import EXIT_OUTPUT, OutputError, emit
 from solver.run.sweep.formats import SweepInfo, Tally, decorate, json_chunks, jsonl_item, text_chunks
 from solver.run.sweep.jobs import SweepJobs, sweep_job, sweep_jobs
@@ -198,7 +199,7 @@ class SweepRun(CheckRun):
         """What is swept and how many combinations, on stderr, before anything runs."""
         info = self.sweep.info
         how = "every order placed" if info.ordered else "each subset once, its cards in pool order"
-        print(f"arbiter: sweep {info.template}: {len(info.pool)} cards, {info.k} per combination: {len(jobs):,} "
+        print(f"arbiter: sweep {visible(info.template)}: {len(info.pool)} cards, {info.k} per combination: {len(jobs):,} "
               f"combinations ({how})", file=sys.stderr)
 
     def _estimate(self, timed: list[tuple[float, int]], left: int) -> None:
