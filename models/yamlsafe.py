@@ -232,6 +232,8 @@ def _guarded(file: str, load: Callable[[], tuple[dict[str, Any], LineMap]]) -> t
         raise
     except RecursionError:
         raise LoadError(file, None, None, "cannot load YAML: nested too deeply") from None
+    except MemoryError:
+        raise
     except Exception as exc:  # never leak a traceback for any input
         raise LoadError(file, None, None, f"cannot load YAML: {type(exc).__name__}: {exc}") from None
 

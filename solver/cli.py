@@ -277,9 +277,10 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     from models.results import ScenarioStatus
     from solver.check.trace import render
     from solver.run.formats import visible
+    from solver.run.memory import memory_limited
     from solver.run.single import check_file
 
-    res = check_file(path, why=True)
+    res = _explained(path) if memory_limited() else check_file(path, why=True)
     if json_out:
         typer.echo(res.model_dump_json(indent=2))
         raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
@@ -323,6 +324,17 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
     typer.echo("\n".join(visible(line) for line in "\n".join(out).split("\n")))
     raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
+
+
+def _explained(path: Path):
+    """``explain``'s check under a memory limit: in a spawned worker, so running out of memory there is a located
+    error here, never an abort or a hang of this process."""
+    from models.results import ScenarioResult
+    from solver.run.batch import RunOptions, file_job, run
+
+    [(_, record)] = list(run([file_job(path)], RunOptions(why=True)))
+    record.pop("hash", None)
+    return ScenarioResult.model_validate(record)
 
 
 @app.command()
@@ -436,6 +448,7 @@ def main() -> None:
     written in full (a full disk, a file-size limit) and running out of memory exit 2 with a message."""
     import signal
 
+    from solver.run.memory import limit_note
     from solver.run.output import OutputError, flush_stdout, install_strict_stdout
 
     signal.signal(signal.SIGTERM, _terminate)
@@ -451,7 +464,12 @@ def main() -> None:
         print(f"arbiter: {exc}", file=sys.stderr)
         code = 2
     except MemoryError:
-        print(f"arbiter: out of memory{_memory_limit()}", file=sys.stderr)
+        print(f"arbiter: out of memory{limit_note()}", file=sys.stderr)
+        code = 2
+    except ImportError as exc:  # a library that cannot be mapped into memory is out of memory too
+        out = "map segment" in str(exc) or "allocate memory" in str(exc)
+        print(f"arbiter: out of memory{limit_note('; ')} (loading {exc.name or 'a library'})" if out else
+              f"arbiter: internal error: ImportError: {exc}", file=sys.stderr)
         code = 2
     except OSError as exc:
         where = f": {exc.filename}" if exc.filename else ""
@@ -465,14 +483,6 @@ def main() -> None:
         print(f"arbiter: {cut}", file=sys.stderr)
         code = 2
     sys.exit(code)
-
-
-def _memory_limit() -> str:
-    """' (the address-space limit, ulimit -v, is N MB)' when one is set, else ''."""
-    import resource
-
-    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-    return "" if soft == resource.RLIM_INFINITY else f" (the address-space limit, ulimit -v, is {soft // 2**20} MB)"
 
 
 if __name__ == "__main__":

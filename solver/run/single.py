@@ -48,6 +48,8 @@ def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> 
         msg = str(exc.args[0] if exc.args else exc)
         line, col = loaded.locate(msg)
         return error_result(loaded.path, f"{loaded.path}:{line}:{col}: {msg}", sc)
+    except MemoryError:
+        raise  # out of memory is the run's problem, not the scenario's: the caller stops or retries
     except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
         return error_result(loaded.path, f"{loaded.path}: internal error: {type(exc).__name__}: {exc}", sc)
 

@@ -24,20 +24,12 @@ from solver.run.batch.journal import atomic_write, chain, read_records, result_o
 from solver.run.batch.pool import LocalPool, run_inline, run_local
 from solver.run.batch.progress import progress
 from solver.run.formats import STREAMING, formatter, jsonl_line, summarize, visible
+from solver.run.memory import memory_limited
 from solver.run.output import EXIT_OUTPUT, Journal, OutputError, emit
 
 __all__ = ["CheckRun", "ClusterError", "Indexed", "Job", "LocalPool", "Record", "RunOptions", "ScenarioTimeout",
            "check_job", "chunk_size", "collect", "deadline", "file_job", "in_order", "read_records", "reusable", "run",
            "run_dask", "run_inline", "run_local", "scenario_job"]
-
-
-def memory_limited() -> bool:
-    """Whether this process runs under an address-space limit (``ulimit -v``): then even one worker is a spawned
-    process, so running out of memory in the native solver (an abort, a panic that hangs) costs that scenario a
-    retry and an error, never the run."""
-    import resource
-
-    return resource.getrlimit(resource.RLIMIT_AS)[0] != resource.RLIM_INFINITY
 
 
 def run(jobs: Indexed | list[Job], opts: RunOptions, workers: int = 1, cluster: Any = None,

@@ -274,6 +274,8 @@ def guarded(job: dict, opts: RunOptions, check: Callable[[dict, RunOptions], Sce
             res = check(job, opts)
     except ScenarioTimeout:
         return timeout_record(job, opts.timeout)
+    except MemoryError:
+        raise  # the run's problem: a worker process exits (and the scenario is retried), this process stops cleanly
     except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
         return error_record(job, f"{job['path']}: internal error: {type(exc).__name__}: {exc}")
     return {**res.model_dump(mode="json"), "hash": job["hash"]}

@@ -5,6 +5,7 @@ runs past its time limit becomes ``unknown``; either way the others finish.
 """
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -14,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.run.memory import limit_note
 from solver.run.batch.jobs import (
     BLOBS, ClusterError, Indexed, Job, Record, RunOptions, check_job, chunk_size, error_record, indexed, needed,
     receive, timeout_record,
@@ -21,6 +23,8 @@ from solver.run.batch.jobs import (
 
 #: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
 GRACE = 5.0
+#: Exit code of a worker that ran out of memory (it is replaced; its scenario is retried once).
+OUT_OF_MEMORY = 75
 
 
 def run_inline(jobs: Indexed | list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
@@ -47,6 +51,8 @@ def _worker_main(conn, fn: Callable, opts: RunOptions) -> None:
             conn.send(("idle",))
     except (EOFError, OSError):  # the parent is gone: nothing left to report to
         return
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY)  # no traceback: the parent says what happened
 
 
 @contextmanager
@@ -200,8 +206,10 @@ class LocalPool:
             self.attempts[cur] = self.attempts.get(cur, 0) + 1
             if self.attempts[cur] >= 2:
                 job = self.inflight[cur]
-                out.append(self._finished(cur, error_record(job.payload(), f"{job.path}: the worker checking it died "
-                                                                           f"twice ({why}{_memory_note()})")))
+                what = (f"ran out of memory twice{limit_note()}" if w.proc.exitcode == OUT_OF_MEMORY else
+                        f"died twice ({why}{limit_note()})")
+                out.append(self._finished(cur, error_record(job.payload(), f"{job.path}: the worker checking it "
+                                                                           f"{what}")))
             else:
                 self.retry.appendleft(cur)
         self._requeue(w)
@@ -264,15 +272,6 @@ class LocalPool:
         finally:
             for w in self.workers:
                 w.stop()
-
-
-def _memory_note() -> str:
-    """'; the address-space limit (ulimit -v) is N MB: it may have run out of memory' when one is set."""
-    import resource
-
-    soft = resource.getrlimit(resource.RLIMIT_AS)[0]
-    return "" if soft == resource.RLIM_INFINITY else (f"; the address-space limit (ulimit -v) is {soft // 2**20} MB: "
-                                                      f"it may have run out of memory")
 
 
 def run_local(jobs: Indexed | list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
