@@ -452,6 +452,9 @@ def main() -> None:
     from solver.run.output import OutputError, flush_stdout, install_strict_stdout
 
     signal.signal(signal.SIGTERM, _terminate)
+    # no BLAS work is done here: one OpenBLAS thread saves ~40 MB of address space per process (and its failing
+    # allocation under ulimit -v exits the process with no word from us)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     install_strict_stdout()
     code: int | str | None = 0
     try:
