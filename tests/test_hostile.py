@@ -160,6 +160,11 @@ def test_documented_limits_match_the_code() -> None:
         assert re.search(rf"\|\s*{name}[^|\n]*\|\s*{limit:,}\s*\|", section), name
     for value in (MAX_BYTES, MAX_DEPTH, MAX_NODES):
         assert f"{value:,}" in section, value
+    from models.card_paths import MAX_ENTRIES, MAX_FILES, MAX_LIBRARY_BYTES
+
+    assert f"| card files in one library | {MAX_FILES:,} |" in section
+    assert f"| entries looked at walking a library's folders | {MAX_ENTRIES:,} |" in section
+    assert f"| bytes of one library's card files | {MAX_LIBRARY_BYTES // 2**20} MiB |" in section
 
 
 @pytest.fixture(scope="module")
@@ -214,7 +219,7 @@ def test_no_card_case_shows_a_byte_of_what_it_refuses(fmt: str) -> None:
     assert res.exit_code == 1 and "Traceback" not in res.output and "internal error" not in res.output
     assert not [s for s in SECRETS if s in res.output], res.output
     assert "refused without reading it" in res.output and "not a card file" in res.output
-    assert time.perf_counter() - start < HANG_GUARD
+    assert time.perf_counter() - start < HANG_GUARD  # hang guard
 
 
 def _project(tmp_path: Path) -> Path:

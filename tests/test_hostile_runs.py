@@ -6,7 +6,6 @@ located where they are.
 from __future__ import annotations
 
 import json
-import os
 import re
 import resource
 import subprocess
@@ -153,7 +152,7 @@ def test_a_huge_sweep_starts_at_once_and_holds_only_what_is_in_flight(big_pool, 
     code = run.execute()
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    assert code == 130 and time.perf_counter() - start < HANG_GUARD
+    assert code == 130 and time.perf_counter() - start < HANG_GUARD  # hang guard
     assert peak < 100 * 2**20, f"{peak / 2**20:.0f} MB"
     assert len((tmp_path / "s.json.partial").read_text().splitlines()) == 20 and not (tmp_path / "s.json").exists()
 

@@ -5,7 +5,7 @@ about 16 MB (ten files of long-text cards) and 40 scenarios each placing one of 
 ``arbiter check`` on it and prints the peak resident memory (``/usr/bin/time``-style maximum RSS of the
 command and its workers). ``python -m solver.bench.memory sweep --cards 200 --k 2`` writes an N-card pool
 (the kinds of ``solver/bench/sweep.py``, repeated) and a template with k slots, runs ``arbiter sweep``,
-stops it after ``--stop`` seconds (SIGINT, as Ctrl-C) when given, and prints the peak memory and what
+stops it after ``--stop`` seconds (SIGTERM, which it treats as Ctrl-C) when given, and prints the peak memory and what
 the sweep printed on stderr (its estimate). Nothing is asserted; the figures go to the report.
 """
 from __future__ import annotations
@@ -50,7 +50,7 @@ def library_project(folder: Path, scenarios: int = 40, files: int = 10, cards: i
 
 
 def sweep_project(folder: Path, n: int, k: int) -> Path:
-    """A project with an ``n``-card pool at cards/berserk/pool.yaml and a template with ``k`` slots; the template."""
+    """A project with an ``n``-card pool at cards/<game>/pool.yaml and a template with ``k`` slots; the template."""
     import yaml
 
     from solver.bench.sweep import pool_document
@@ -78,7 +78,7 @@ def sweep_project(folder: Path, n: int, k: int) -> Path:
 
 
 def measure(cmd: list[str], stop: float | None = None, cwd: Path | None = None) -> tuple[int, float, float, str]:
-    """Run a command (stopped with SIGINT after ``stop`` seconds): exit code, wall seconds, peak RSS in MB of it and
+    """Run a command (stopped with SIGTERM after ``stop`` seconds): exit code, wall seconds, peak RSS in MB of it and
     its children, and its stderr."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
     start = time.perf_counter()
@@ -87,7 +87,7 @@ def measure(cmd: list[str], stop: float | None = None, cwd: Path | None = None) 
         try:
             proc.wait(timeout=stop)
         except subprocess.TimeoutExpired:
-            proc.send_signal(signal.SIGINT)
+            proc.send_signal(signal.SIGTERM)  # arbiter ends on SIGTERM as on Ctrl-C (SIGINT may be ignored in the background)
             proc.wait()
         wall = time.perf_counter() - start
         err.seek(0)
@@ -110,7 +110,7 @@ def main(argv: list[str] | None = None) -> None:
     sw = sub.add_parser("sweep", help="a sweep of an N-card pool")
     sw.add_argument("--cards", type=int, default=200)
     sw.add_argument("--k", type=int, default=2)
-    sw.add_argument("--stop", type=float, default=None, help="stop it (SIGINT) after this many seconds")
+    sw.add_argument("--stop", type=float, default=None, help="stop it (SIGTERM) after this many seconds")
     sw.add_argument("--jobs", type=int, default=1)
     sw.add_argument("--format", default="text")
     args = ap.parse_args(argv)

@@ -104,7 +104,7 @@ def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:
     return out
 
 
-#: a message that starts where it is: 'cards/berserk/x.yaml:3:5: ...' (or 'x.yaml: ...' for a whole file)
+#: a message that starts where it is: 'cards/<game>/x.yaml:3:5: ...' (or 'x.yaml: ...' for a whole file)
 _PLACE = re.compile(r"^(.+?\.ya?ml)(?::(\d+))?(?::\d+)?: ")
 
 

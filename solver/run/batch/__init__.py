@@ -112,14 +112,12 @@ class CheckRun:
         s = summarize(ordered)
         return 0 if s.passed == s.total else 1
 
-    def collect_results(self, jobs: Sequence[Job], show, keep: bool = True,
-                        before=None) -> tuple[dict[int, Record], int | None]:
+    def collect_results(self, jobs: Sequence[Job], show, keep: bool = True) -> tuple[dict[int, Record], int | None]:
         """Run the jobs not kept from a previous report (``--resume``), keep each result in the journal as it
         arrives and hand each to ``show(index, record)`` in job order; the records by index (none unless ``keep``),
         and the exit code when the run stopped early (2: the cluster was lost or a result cannot be written, 130:
         interrupted), else None. ``jobs`` may be a lazy sequence (a sweep's combinations): it is read in order, as
-        the workers need jobs. ``before(kept)``, when given, runs once the kept records are known (a sweep states its
-        estimate there)."""
+        the workers need jobs."""
         total = len(jobs)
         opts = self.options
         kept = self._previous(jobs)
@@ -129,8 +127,6 @@ class CheckRun:
         journal = None
         try:
             journal = self._open_journal(kept)
-            if before is not None:
-                before(kept)
             with progress(self.progress, total, len(kept)) as advance:
                 def counted(rec: Record) -> None:
                     count[0] += 1

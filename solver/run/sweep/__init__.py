@@ -82,6 +82,7 @@ class _Spool:
         self.run, self.fmt = run, run.format
         self.direct = run.output is None and self.fmt == "jsonl"  # streamed to stdout as it comes
         self.file = None
+        self.path: Path | None = None
         if self.direct or run.quiet:
             return
         try:
@@ -103,8 +104,7 @@ class _Spool:
             elif self.file is not None:
                 self.file.write(jsonl_item(rec) if self.fmt == "jsonl" else json.dumps(rec) + "\n")
         except OSError as exc:
-            raise OutputError(f"cannot write {getattr(self, 'path', 'the sweep spool')}: {exc.strerror or exc}") \
-                from None
+            raise OutputError(f"cannot write {self.path or 'the sweep spool'}: {exc.strerror or exc}") from None
 
     def records(self) -> Iterator[dict]:
         """The records back, in order (text and JSON reports)."""
@@ -138,7 +138,7 @@ class _Spool:
                 self.file.close()
             except OSError:
                 pass
-            if getattr(self, "path", None) is not None:
+            if self.path is not None:
                 try:
                     self.path.unlink(missing_ok=True)
                 except OSError:
