@@ -174,8 +174,8 @@ def test_a_streamed_sweep_report_is_the_same_bytes_as_one_rendered_whole(tmp_pat
 
 
 def test_sweep_outputs_are_unchanged_but_for_the_hash(tmp_path):
-    """The example sweep's jsonl: the records of before (the README's results), each with a hash of its template,
-    card files and slots (the pool hashed once)."""
+    """A guard: the example sweep's jsonl still gives the README's results, each combination its own hash (of the
+    template, the card files hashed once, and its slots)."""
     res = RUNNER.invoke(app, ["sweep", str(TEMPLATE), "-f", "jsonl"])
     lines = [json.loads(x) for x in res.stdout.splitlines()]
     assert len(lines) == 21 and len({r["hash"] for r in lines}) == 21
@@ -231,7 +231,7 @@ def test_jobs_share_one_copy_of_a_library_and_ship_it_by_digest(tmp_path):
     assert res.exit_code == 0, res.output
 
 
-@pytest.mark.parametrize("spelling", ["absolute --cards", "relative cards:", "linked folder"])
+@pytest.mark.parametrize("spelling", ["absolute --cards", "linked file", "linked folder"])
 def test_one_card_file_under_two_spellings_is_one_file(tmp_path, spelling):
     """The scenario's own library and the same file under another spelling: not 'defined twice'."""
     path = project(tmp_path)
@@ -240,9 +240,9 @@ def test_one_card_file_under_two_spellings_is_one_file(tmp_path, spelling):
     if spelling == "absolute --cards":
         path.write_text(text.replace("objects:", "cards: [../cards/berserk/set.yaml]\nobjects:"), encoding="utf-8")
         args += ["--cards", str((tmp_path / "cards" / "berserk").resolve())]
-    elif spelling == "relative cards:":
-        path.write_text(text.replace("objects:", "cards: [../cards/berserk, ./../cards/berserk/set.yaml]\nobjects:"),
-                        encoding="utf-8")
+    elif spelling == "linked file":
+        (tmp_path / "alias.yaml").symlink_to(tmp_path / "cards" / "berserk" / "set.yaml")
+        path.write_text(text.replace("objects:", "cards: [../cards/berserk, ../alias.yaml]\nobjects:"), encoding="utf-8")
     else:
         (tmp_path / "alias").symlink_to(tmp_path / "cards" / "berserk")
         path.write_text(text.replace("objects:", "cards: [../cards/berserk, ../alias]\nobjects:"), encoding="utf-8")
