@@ -299,8 +299,9 @@ def card_files(paths: list[Path], roots: Roots | None = None, game: str | None =
 
 
 #: the bytes of the card files read in this process, by (resolved path, device, inode, size, mtime): one copy of a
-#: file however many scenarios use it
+#: file however many scenarios use it (at most ``_READ_BYTES`` kept)
 _READ: dict[tuple, bytes] = {}
+_READ_BYTES = 4 * MAX_LIBRARY_BYTES
 
 
 def _read_card(path: Path, name: str) -> bytes:
@@ -313,7 +314,7 @@ def _read_card(path: Path, name: str) -> bytes:
     raw = _READ.get(key)
     if raw is None:
         raw = read_bytes(path, name)
-        if len(_READ) >= 4 * MAX_FILES:
+        if len(_READ) >= 4 * MAX_FILES or sum(map(len, _READ.values())) + len(raw) > _READ_BYTES:
             _READ.clear()
         _READ[key] = raw
     return raw

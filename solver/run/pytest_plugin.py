@@ -83,8 +83,9 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector):
 
 
 def pytest_collect_directory(path: Path, parent: pytest.Collector):
-    """Folders under a scenarios folder are collected as ``arbiter check`` walks them (``ScenarioDir``)."""
-    if _in_scenarios_folder(path / "_", parent.config.rootpath):
+    """Folders under a scenarios folder are collected as ``arbiter check`` walks them (``ScenarioDir``; a Python
+    package stays pytest's)."""
+    if _in_scenarios_folder(path / "_", parent.config.rootpath) and not (path / "__init__.py").is_file():
         return ScenarioDir.from_parent(parent, path=path)
     return None
 
