@@ -47,6 +47,9 @@ class Placement:
     data: Any
     linemap: LineMap
     notes: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the cards that could not be placed (``place_cards(..., collect=True)``): located errors; those objects are
+    #: left without their card
+    errors: list[LoadError] = field(default_factory=list)
 
     def annotate(self, errors: list[LoadError]) -> list[LoadError]:
         """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'."""
@@ -60,8 +63,9 @@ class Placement:
 class _Placer:
     """Places the cards of one scenario; collects located errors."""
 
-    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None) -> None:
-        self.d, self.lm, self.file, self.lib = data, linemap, file, library
+    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None,
+                 collect: bool = False) -> None:
+        self.d, self.lm, self.file, self.lib, self.collect = data, linemap, file, library, collect
         self.errors: list[LoadError] = []
         self.positions: dict[KeyPath, tuple[int, int]] = {}
         self.notes: dict[tuple[int, int], str] = {}
@@ -83,8 +87,9 @@ class _Placer:
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
         placement = Placement(out, self.lm.with_positions(self.positions), self.notes)
-        if self.errors:
+        if self.errors and not self.collect:
             raise LoadErrors(placement.annotate(self.errors))
+        placement.errors = placement.annotate(self.errors)
         return placement
 
     # -- objects ---------------------------------------------------------------------------------------------
@@ -255,8 +260,10 @@ def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | Non
     return place_cards(data, linemap, file, library_for(data, linemap, file, cards, path))
 
 
-def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None) -> Placement:
-    """Place the library cards a scenario's objects name (``card: <id>``); LoadErrors located in the scenario."""
+def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None,
+                collect: bool = False) -> Placement:
+    """Place the library cards a scenario's objects name (``card: <id>``); LoadErrors located in the scenario, or with
+    ``collect`` the placement of every card that could be placed and the located errors of the others."""
     if not isinstance(data, dict):
         return Placement(data, linemap)
-    return _Placer(data, linemap, file, library).run()
+    return _Placer(data, linemap, file, library, collect).run()
