@@ -242,6 +242,12 @@ class Compiler:
         self.initial.setdefault(key, base or NONE)
 
     def _expectation_keys(self, ex: Expectation) -> None:
+        if ex.player is not None:  # a player attribute the scenario does not give has its declared default
+            vocab = vocabulary_for(self.sc.game)
+            for a in ex.player_attributes:
+                word = vocab.word("player_attributes", a)
+                if getattr(word, "default", None) is not None:
+                    self.add_key(("pattr", ex.player, a), ATTR_RANGE, word.default)
         if ex.object is None:
             return
         for a in ex.attributes:
@@ -423,9 +429,10 @@ class Compiler:
             if ex.status is not None:
                 lits.append(self._cat_is(st, ("pstatus", ex.player), ex.status))
             for a, v in ex.player_attributes.items():
-                lits.append(rm.int_eq(st["pattr", ex.player, a], v))
+                lits.append(rm.int_eq(self._read(st, ("pattr", ex.player, a), f"player attribute '{a}'"), v))
             for f, v in ex.player_flags.items():
-                lits.append(st["pflag", ex.player, f] if v else rm.neg(st["pflag", ex.player, f]))
+                flag = self._read(st, ("pflag", ex.player, f), f"player flag '{f}'")
+                lits.append(flag if v else rm.neg(flag))
         if ex.turn is not None:
             for name in TURN_KEYS:
                 v = getattr(ex.turn, name)
@@ -449,6 +456,15 @@ class Compiler:
                      else self.controller(st, obj).is_(player))
             lits.append(rm.all_of([st["zone", obj].is_(z.name), whose]))
         return rm.any_of(lits)
+
+    def _read(self, st: Stage, key: tuple, what: str):
+        """The variable of ``key`` an expectation reads; a located-error message when the scenario has no such state
+        (nothing gives it a value and the game declares no default)."""
+        if key not in self.domains:
+            raise ScenarioError(f"nothing to check: {key[1]} has no {what} in this scenario (none is given, no event "
+                                f"of it sets one and the {self.sc.game} rules give it no default): give it one in "
+                                f"the scenario")
+        return st[key]
 
     def _value_is(self, cat: Cat, what: str, value: str) -> Lit:
         if value not in cat.domain:

@@ -96,6 +96,10 @@ class MtgRules(CoreRules):
         for ev in w.sc.events:
             for k, dom, init in self._event_keys(w, ev):
                 w.add(k, dom, init)
+        for ex in w.sc.expect:  # a life total not given is 20 (103.4); a counter not given, none counted yet
+            for a in ex.player_attributes if ex.player is not None else ():
+                if a in ("life", "spells_cast"):
+                    w.add(key("pattr", ex.player, a), INT, str(STARTING_LIFE) if a == "life" else "0")
         w.add(key("turn", "turn_of"), players, w.sc.turn.active_player or NONE)
         targets.add_keys(w)
         turns.add_range_keys(w)

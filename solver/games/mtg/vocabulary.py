@@ -57,8 +57,9 @@ VOCABULARY = SHARED.extend(
     player_attributes=(
         Number("life", "life total (20 when not given: 103.4): damage lowers it (510.2, 120.3a), life gain and loss "
                        "change it (119.3); at 0 or less the player loses (704.5a); last known information after "
-                       "leaving (800.4h)"),
-        Number("spells_cast", "spells the player cast this turn (count_actions counts them)", lo=0),
+                       "leaving (800.4h)", default=20),
+        Number("spells_cast", "spells the player cast this turn (count_actions counts them; 0 when not given)", lo=0,
+               default=0),
     ),
     actions=(
         Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
