@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving, targets
+from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
 
 
@@ -134,10 +134,12 @@ def check(comp) -> None:
     for n in range(p.rounds):
         before = comp.stage
         state_based_actions(comp, p, first=n == 0)
-        if n == 0 and p.leavers and p.life:  # life totals do not change within a check: players lose in round 1
+        if n == 0 and p.life:  # life totals do not change within a check: players lose in round 1
             lost = {q: comp.rm.all_of([in_game(comp, before, q), comp.stage["pstatus", q].is_("lost")])
                     for q in p.life}
-            leaving.leave(comp, lost, "players who lost leave", gone=lost)
+            if p.leavers:
+                leaving.leave(comp, lost, "players who lost leave", gone=lost)
+            winning.wins(comp, "players who lost", when=comp.rm.any_of(list(lost.values())))
         returns(comp, p)
 
 

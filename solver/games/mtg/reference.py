@@ -76,6 +76,8 @@ class MtgRules(CoreRules):
         """Created objects and triggered abilities, attachments, player keys of events, what spells change, ranges,
         whose turn, LKI, ended."""
         players = tuple(w.players) + (NONE,)
+        if len(w.players) < 3 and any(ev.type == "leave_game" and ev.status == "left" for ev in w.sc.events):
+            raise Unsupported("a player leaves a two-player game for another reason than conceding or losing")
         w.tokens = {o.id for o in w.sc.objects if o.token}
         for ev in w.sc.events:
             if ev.type == "create":
@@ -156,11 +158,16 @@ class MtgRules(CoreRules):
 
     # -- 800.4: a player leaves; 104.3a: conceding -----------------------------------------------
     def on_leave_game(self, w: World, prev: State, ev, step: Step) -> None:
-        """The 800.4a procedure for the player (mtg.104.3a gives the status of one who concedes)."""
+        """The 800.4a procedure for the player (mtg.104.3a gives the status of one who concedes); with two players only
+        their status (104.3a, 104.3e); then whoever is left alone wins (104.2a)."""
         p, pl = self._proc(w, prev, ev), ev.player
-        rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
-        w.note(rule)
-        leaving.leave(self, w, p, [pl], [pl] if in_game(prev, pl) else [], (ev.status, rule))
+        if len(w.players) < 3:
+            leaving.leave_two_player(w, p, pl, ev.status)
+        else:
+            rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
+            w.note(rule)
+            leaving.leave(self, w, p, [pl], [pl] if in_game(prev, pl) else [], (ev.status, rule))
+        leaving.wins(self, w, p)
         p.into(step)
 
     # -- core events with 800.4 consequences ----------------------------------------------------

@@ -42,7 +42,9 @@ def _held(w: World) -> list[tuple[str, str]]:
 def weighed(w: World) -> None:
     """Note the rules a check weighs in this scenario (whether or not they change anything)."""
     if _life(w):
-        w.note("mtg.704.5a")
+        w.note("mtg.704.5a", "mtg.104.2a")
+        if any(q.team for q in w.sc.players):
+            w.note("mtg.104.2c")
         if len(w.players) >= 3:
             w.note("mtg.800.4a.owned", "mtg.800.4a.control_ends", "mtg.800.4a.stack_ceases", "mtg.800.4a.exile",
                    "mtg.800.4a.priority", "mtg.800.4i", "mtg.800.4m", "mtg.800.4k", "mtg.800.4h")
@@ -73,6 +75,8 @@ def check(rules, w: World, p: Proc) -> None:
         lost = [q for q in _life(w) if in_game(before, q) and p.st[key("pstatus", q)] == "lost"]
         if lost and len(w.players) >= 3:
             leaving.leave(rules, w, p, lost, lost)
+        if lost:
+            leaving.wins(rules, w, p)
         returns(rules, w, p)
     raise AssertionError("the state-based actions never settle")
 

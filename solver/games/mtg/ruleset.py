@@ -13,7 +13,7 @@ from __future__ import annotations
 from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, targets, turns
+from solver.games.mtg import checks, influence, leaving, life, targets, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -92,10 +92,15 @@ class Mtg(Ruleset):
 
     # -- 800.4: a player leaves ---------------------------------------------------------------
     def on_leave_game(self, comp, ev) -> None:
-        """The 800.4a procedure (800.4n first, 800.4c after control effects end); conceding is leaving (104.3a)."""
-        rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
-        leaving.leave(comp, {ev.player: in_game(comp, comp.stage, ev.player)}, f"{ev.player} leaves",
-                      status=(ev.status, rule))
+        """The 800.4a procedure (800.4n first, 800.4c after control effects end); conceding is leaving (104.3a); in a
+        two-player game only the status changes (104.3a, 104.3e); then who is left alone wins (104.2a)."""
+        if not winning.multiplayer(comp):
+            winning.two_player_leave(comp, ev)
+        else:
+            rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
+            leaving.leave(comp, {ev.player: in_game(comp, comp.stage, ev.player)}, f"{ev.player} leaves",
+                          status=(ev.status, rule))
+        winning.wins(comp, f"{ev.player} left")
 
     # -- core events with 800.4 consequences ----------------------------------------------------
     def on_end_effect(self, comp, ev) -> None:
