@@ -469,6 +469,10 @@ class _Check:
         self.keyed(path + ("allowed",), ex.get("allowed"), "permissions", values=False)
         if "status" in ex:
             self.word(path + ("status",), "statuses", ex["status"])
+        if "winner" in ex and "won" not in self.v.names("statuses"):
+            self.problem(path + ("winner",), f"'winner' is read by no {self.game} rule: no {self.game} rule makes a "
+                                             f"player win (its player statuses: {', '.join(self.v.names('statuses'))})"
+                                             f": remove it")
         if "action_status" in ex:
             self.word(path + ("action_status",), "action_statuses", ex["action_status"])
         self.keyed(path + ("player_attributes",), ex.get("player_attributes"), "player_attributes", values=False)

@@ -188,9 +188,8 @@ class _Gen(RandomParts):
         o = r.choice(self.ids())
         p = r.choice(self.players)
         options = [
-            lambda: {"player": p, "status": r.choice(("in_game", "eliminated", "won"))},
+            lambda: {"player": p, "status": r.choice(("in_game", "eliminated"))},
             lambda: {"player": p, "status": "eliminated"},
-            lambda: {"winner": p},
             lambda: {"player": p, "player_attributes": {"strategy_cards": r.randint(1, 2)}},
             lambda: {"object": o, "zone": r.choice(("board", "box", "reinforcements", "hand", "play_area",
                                                      "common_area", "captured"))},

@@ -259,7 +259,7 @@ class Ti4Rules(CoreRules):
                      ("ti4.75.1c", self.planets(w, s1, p)))
             for rule, _ in conds:
                 w.note(rule)
-            w.note("ti4.75.1", "ti4.victory.last_player")  # the check is weighed whether or not it eliminates
+            w.note("ti4.75.1")  # the check is weighed whether or not it eliminates
             kept = [r for r, c in conds if c]
             if kept:
                 stage.keep(k, kept[0])
@@ -399,9 +399,8 @@ class Ti4Rules(CoreRules):
                 stage.set(key("ctrl", s), nxt, "ti4.75.8")
 
     def _count(self, w: World, stage: Stage, alive: dict) -> None:
-        """75.9 and the strategy-card count for players left; the last player left wins."""
+        """75.9 and the strategy-card count for players left (nobody wins by these rules)."""
         remaining = sum(alive.values())
-        w.note("ti4.victory.last_player")
         big = self.players_at_start(w) >= 5
         for q in w.players:
             if not alive[q]:
@@ -413,8 +412,6 @@ class Ti4Rules(CoreRules):
                 stage.set(k, "2", "ti4.strategy_phase.count")
             else:
                 stage.set(k, "1", "ti4.strategy_phase.count")
-            if remaining == 1:
-                stage.set(key("pstatus", q), "won", "ti4.victory.last_player")
 
 
 RULES = Ti4Rules()

@@ -6,8 +6,9 @@ Every event is followed by the elimination procedure, two stages:
    no unit with Production on the board and no planet becomes ``eliminated``;
    each condition that fails keeps them in the game under its own rule id;
 2. the components (75.2-75.11, comments 4-7): where everything of a player
-   eliminated in step 1 goes, the speaker token, the strategy-card count
-   (75.9) and, when a single player is left, that player's victory.
+   eliminated in step 1 goes, the speaker token and the strategy-card count
+   (75.9). Who wins is not modelled (TI4 is won by victory points; rule 75
+   says nothing of a last player left): ``winner`` is refused in a TI4 scenario.
 
 Modelling conventions (scenario data):
 
@@ -405,7 +406,8 @@ class Ti4(Ruleset):
                     tr.set(("ctrl", s), q, "ti4.75.8", rm.all_of([held, alive[q]] + skipped))
 
     def _game_rules(self, comp, tr, now: dict, alive: dict) -> None:
-        """75.9 and the strategy-card count; the last player left wins."""
+        """75.9 and the strategy-card count (who wins is not for these rules: TI4 is won by victory points, which
+        rule 75 does not speak of and no rule here models)."""
         rm = comp.rm
         some = rm.any_of(list(now.values()))
         remaining = rm.new_int(f"s{tr.prev.index}:players_remaining", 0, len(comp.players))
@@ -417,8 +419,6 @@ class Ti4(Ruleset):
             tr.set(key, 1, "ti4.75.9", rm.all_of([keep_one, alive[q]]))
             tr.set(key, 2, "ti4.strategy_phase.count", rm.all_of([some, few, rm.neg(keep_one), alive[q]]))
             tr.set(key, 1, "ti4.strategy_phase.count", rm.all_of([some, rm.neg(few), alive[q]]))
-            tr.set(("pstatus", q), "won", "ti4.victory.last_player",
-                   rm.all_of([some, rm.int_eq(remaining, 1), alive[q]]))
 
 
 RULESET = Ti4()

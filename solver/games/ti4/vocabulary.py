@@ -117,7 +117,7 @@ VOCABULARY = SHARED.extend(
         Event("end_status_phase", "the status phase ends (an eliminated Naalu player's '0' token leaves; 75.10c)"),
         Event("check_elimination", "nothing else happens: the elimination check that follows every event runs"),
     ),
-    statuses=statuses("in_game", "eliminated", "won"),
+    statuses=statuses("in_game", "eliminated"),
     options=(
         Number("players_at_start", "players at the start of the game (75.9; default: the listed players)", lo=1,
                hi=8),
@@ -130,6 +130,8 @@ VOCABULARY = SHARED.extend(
   75.2-75.11 send them. Any owned component of no other listed type is a faction component (75.2).
 - A unit kind (`space_dock`, `flagship` ...) is listed with its class (`structure`, `ship`); Production has no
   number (no rule reads one).
+- Who wins is not modelled: TI4 is won by victory points, and rule 75 says nothing of a last player left, so
+  `winner` (and the status `won`) is refused; an eliminated player's status is `eliminated`.
 """,
     example="""\
 id: example-ti4
