@@ -267,6 +267,17 @@ class MtgRules(CoreRules):
     def on_damage(self, w: World, prev: State, ev, step: Step) -> None:
         """To a player: 510.2 (combat) or 120.3a, none if they left (800.4e, mtg.800.4.absent); to a creature on the
         battlefield: marked (120.3e)."""
+        if w.sc.options.get("range_of_influence") is not None and not ev.combat:
+            w.note("mtg.801.10")  # from a spell or ability: nothing outside its controller's range is affected
+            ctrl = self.controller(w, prev, ev.source)
+            subject = ev.target if ev.target in w.players else self.controller(w, prev, ev.target)
+            reached = ctrl in w.players and subject in w.players and targets.in_range(w, prev, ctrl, subject)
+            present = in_game(prev, ev.target) if ev.target in w.players else \
+                prev[key("zone", ev.target)] == "battlefield"
+            if not reached and present:
+                k = key("pattr", ev.target, "life") if ev.target in w.players else key("attr", ev.target, "damage")
+                step.set(k, prev[k], "mtg.801.10")
+                return
         if ev.target in w.players:
             self._life(w, prev, ev.target, -ev.amount, "mtg.510.2" if ev.combat else "mtg.120.3a",
                        "mtg.800.4e" if ev.combat else "mtg.800.4.absent", step)

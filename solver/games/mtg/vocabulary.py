@@ -192,8 +192,10 @@ VOCABULARY = SHARED.extend(
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
 - `options: {range_of_influence: N}` limits who a player's spells and abilities can target (801.4) and affect
-  (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). Damage and
-  life events are what happened (attacks, 801.3, are not modelled); `player_information` and `count_actions`
+  (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). A `damage`
+  event that is not combat damage comes from a spell or ability: it does not reach a player or permanent outside
+  the range of its source's controller (801.10). Combat damage and life events are what happened (attacks, 801.3,
+  are not modelled); `player_information` and `count_actions`
   (what an effect sees, 801.11) are refused with it.
 - A `choice` event names, by its `id`, the player flag that marks who makes the choice.
 """,
