@@ -454,3 +454,41 @@ def test_a_position_is_proved_once_however_often_the_model_is_built(monkeypatch)
     assert res.status.value == "pass" and res.proofs[0].verdict == "refuted"
     assert len(built) == 2, "this scenario's model is built twice (the cone grows); pick another if that changes"
     assert len(asked) == res.proofs[0].positions == 1
+
+
+# -- a judge's ruling never overrides a proof (issue 21, item 5) -------------------------------------------------
+RULED = LIB / "602.1-judge-ruling-contradicts-refutation.yaml"
+
+
+@pytest.mark.parametrize("asked,ruled,outcome", [
+    ("[alice]", "[alice]", "contradiction"),  # refuted proof, ruling for alice: both facts in the core
+    ("[alice]", "[]", "no victory"),  # the refutation alone: no clean victory
+    ("[]", "[alice]", "victory"),  # no proof asked: the ruling is a fact
+])
+def test_a_ruling_contradicting_a_refuted_proof_is_a_contradiction(asked, ruled, outcome):
+    """The ruling asserts the claim the proof settles: against a refutation there is no outcome, and the core names
+    the proof's fact and the ruling's; with no proof asked the ruling alone gives the victory."""
+    text = RULED.read_text(encoding="utf-8").replace("decisive_advantage: [alice], judge_ruled: [alice]",
+                                                     f"decisive_advantage: {asked}, judge_ruled: {ruled}")
+    text = text.replace("outcomes: 0}", "unique: true}")
+    res = check_text(text, "t.yaml", why=True)
+    if outcome == "contradiction":
+        assert not res.outcomes
+        assert {"fact judge_ruled.alice.event1", "fact proof.decisive_advantage.alice.event1"} <= \
+            set(res.contradiction), res.contradiction
+        assert "contradicts the refutation" in res.proofs[0].message
+        return
+    assert len(res.outcomes) == 1
+    status = res.outcomes[0].state.get("pstatus.alice")
+    assert status == ("won" if outcome == "victory" else "in_game"), res.outcomes[0].state
+
+
+def test_a_ruling_decides_where_the_proof_is_unknown():
+    """The proof is unknown; the ruling at the same check is a fact there: the victory holds, it is not unknown.
+    Without the ruling the same victory is unknown (never a pass)."""
+    res = check_file(LIB / "602.1-judge-ruling-where-proof-unknown.yaml")
+    assert res.proofs[0].verdict == "unknown" and res.proofs[0].ruling == "judge_ruled.alice.event1"
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+    text = (LIB / "602.1-judge-ruling-where-proof-unknown.yaml").read_text(encoding="utf-8")
+    bare = check_text(text.replace(", judge_ruled: [alice]", ""), "t.yaml")
+    assert bare.expectations[0].verdict.value == "unknown" and bare.status.value == "unknown"

@@ -379,7 +379,7 @@ def _expectation_lit(comp: Compiler, i: int, ex: Expectation) -> Lit:
 def _undecided_proofs(res: ScenarioResult, sc: Scenario) -> None:
     """A proof left ``unknown`` leaves its fact free in some position: an expectation about a state from its event
     on whose verdict could hang on it (``possible``, or a count of outcomes) is ``unknown``, never a pass."""
-    open_ = [p for p in res.proofs if p.verdict == "unknown"]
+    open_ = [p for p in res.proofs if p.verdict == "unknown" and p.ruling is None]  # a ruling decides where unknown
     if not open_:
         return
     first = min(p.event for p in open_)

@@ -64,6 +64,9 @@ class ProofRequest:
     decide: Callable[[dict[str, str], object], object]
     #: state values -> the names among them that decide the position (the others do not matter there)
     needed: Callable[[dict[str, str]], list[str]] | None = None
+    #: the fact of a judge's ruling asserting the same claim at the same event (it holds the claim where the proof
+    #: is unknown, and contradicts a refutation), or None
+    ruling: str | None = None
 
 
 class Compiler:

@@ -122,8 +122,9 @@ class BerserkGen(CoreGen):
         out = self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
         if len(self.players) == 2 and self.chance(0.25):
             out.append({"type": "check_victory", "decisive_advantage": self.r.sample(self.players, self.r.randint(1, 2))})
-            if self.chance(0.3):
-                out[-1]["judge_ruled"] = [self.r.choice(self.players)]
+            if self.chance(0.4):  # often a ruling on the very claim the proof settles (it may contradict it)
+                asked = out[-1]["decisive_advantage"]
+                out[-1]["judge_ruled"] = [self.r.choice(asked if self.chance(0.6) else self.players)]
         return out
 
     def crowding(self) -> list[dict]:

@@ -82,9 +82,10 @@ def needed(play: tuple[str, ...]):
     return names
 
 
-def ask_decisive_advantage(comp, st, player: str):
+def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
     """Literal: ``player`` holds a decisive advantage at stage ``st``, as the victory analysis proves it per position
-    (a proof request the checker settles before solving)."""
+    (a proof request the checker settles before solving); ``ruling``: the fact of a judge's ruling on the same claim
+    here, recorded on the request."""
     sc, rs = comp.sc, comp.rs
     claim = comp.rm.new_bool(f"s{st.index}:decisive_advantage.{player}")
 
@@ -96,15 +97,27 @@ def ask_decisive_advantage(comp, st, player: str):
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
-                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones))))
+                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones)), ruling))
     return claim
 
 
-def judge_ruling(comp, st, player: str):
+def ruling_fact(comp, player: str) -> str:
+    """The name of the fact a judge's ruling for ``player`` at the current event enters the model as."""
+    return f"judge_ruled.{player}.event{comp.event_index + 1}"
+
+
+def judge_ruling(comp, st, player: str, claim=None):
     """Literal: a judge has ruled that ``player`` holds a decisive advantage here; it holds under the fact
-    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof)."""
+    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof).
+
+    A ruling is a fact only where no proof was asked or the proof is unknown: with ``claim`` (the literal a proof
+    asked at the same event settles), the ruling asserts that claim. Where the proof is unknown the ruling decides
+    it; where the proof refutes it the two facts contradict, and the core of the contradiction names both."""
     ruled = comp.rm.new_bool(f"s{st.index}:judge_ruled.{player}")
-    comp.rm.model.add_implication(comp.rm.fact(f"judge_ruled.{player}.event{comp.event_index + 1}"), ruled)
+    fact = comp.rm.fact(ruling_fact(comp, player))
+    comp.rm.model.add_implication(fact, ruled)
+    if claim is not None:
+        comp.rm.model.add_implication(ruled, claim).only_enforce_if(fact)
     return ruled
 
 
@@ -149,8 +162,9 @@ class CleanVictory:
         for p in comp.players:
             opponent(comp, p)
         has = {p: has_creature(comp, st, p) for p in comp.players}
-        proved = {p: ask_decisive_advantage(comp, st, p) for p in ev.decisive_advantage}
-        ruled = {p: judge_ruling(comp, st, p) for p in ev.judge_ruled}
+        proved = {p: ask_decisive_advantage(comp, st, p, ruling_fact(comp, p) if p in ev.judge_ruled else None)
+                  for p in ev.decisive_advantage}
+        ruled = {p: judge_ruling(comp, st, p, proved.get(p)) for p in ev.judge_ruled}
         with comp.step("clean victory check") as tr:
             for p in comp.players:
                 q = opponent(comp, p)

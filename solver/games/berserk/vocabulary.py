@@ -134,7 +134,9 @@ VOCABULARY = SHARED.extend(
             Text("decisive_advantage", "players whose decisive advantage the victory analysis decides (proved: a "
                                        "clean victory; refuted: none; unknown: the verdicts it decides are unknown)"),
             Text("judge_ruled", "players a judge has ruled to hold a decisive advantage here: a clean victory by the "
-                                "ruling (the fact judge_ruled.P.eventN), kept apart from any proof"),
+                                "ruling (the fact judge_ruled.P.eventN) where no proof of it is asked here or the "
+                                "proof is unknown; against a refuting proof at the same check, a contradiction (no "
+                                "outcome; the core names both facts)"),
         )),
         Event("concede", "a player concedes: the opponent gets a clean victory (602.1)",
               (Text("player", "who concedes", required=True),)),
@@ -165,7 +167,8 @@ VOCABULARY = SHARED.extend(
   later `timestamp` wins.
 - `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
   clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. `judge_ruled: [player]` is a
-  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). The analysis and the victory claims
+  judge's ruling (the fact `judge_ruled.P.eventN`): a fact where no proof is asked at that check or the proof is
+  unknown; a ruling never overrides a proof: against a refutation at the same check it is a contradiction. The analysis and the victory claims
   (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
   and on a board their `cell`, `move` and `range`, and the dice options.
 """,
