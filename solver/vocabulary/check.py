@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from models.card_use import Placement, library_for, place_cards
-from models.cards import CardLibrary, CardSource, uses_cards
+from models.cards import CardLibrary, CardSource, scenario_path, sources_for, uses_cards
 from models.loader import LoadedScenario, validate_data
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
 from solver.check import rulebook
@@ -572,11 +572,30 @@ def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | No
     except LoadError as exc:
         errors.append(exc)
     except LoadErrors as exc:
-        errors += exc.errors
+        errors += _with_card_words(exc.errors, data, linemap, file, cards, path)
     if library is not None:
         errors += library_errors(library)
     placement = place_cards(data, linemap, file, library, collect=True)
     return placement, errors + (placement.errors if library is not None or not errors else [])
+
+
+def _with_card_words(errors: list[LoadError], data: Any, linemap: LineMap, file: str,
+                     cards: list[CardSource] | None, path: Path | None) -> list[LoadError]:
+    """A library's errors, where the closed-world check of its card files speaks at the same place as the
+    validation (an ability pydantic refuses by its pattern), its message (naming the nearest word) instead."""
+    try:
+        sources = cards if cards is not None else sources_for(data, linemap, file, path or scenario_path(file))
+    except (LoadError, LoadErrors):
+        return errors
+    words: list[LoadError] = []
+    for name, raw in sources:
+        try:
+            card_data, card_map = load_yaml_text(raw, name)
+        except (LoadError, LoadErrors):
+            continue
+        words += located(card_problems(card_data), card_map, name)
+    taken = {(e.file, e.line, e.col) for e in words}
+    return [e for e in errors if (e.file, e.line, e.col) not in taken] + words
 
 
 def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
