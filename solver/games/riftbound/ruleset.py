@@ -161,10 +161,9 @@ class Riftbound(Ruleset):
         here = rm.all_of([st["zone", unit].is_("battlefield"),
                           rm.any_of([rm.all_of([st["cell", unit].is_(c), st["cell", field].is_(c)]) for c in comp.cells])])
         b = rm.new_bool(f"s{st.index}:plus_one.{field}.{unit}")
-        rule = "riftbound.battlefield.units_here_plus_one"
-        rm.implies(rule, [on, has, here], b)
-        rm.implies(rule, [on, rm.neg(has)], rm.neg(b))
-        rm.implies(rule, [on, rm.neg(here)], rm.neg(b))
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, has, here], b)
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(has)], rm.neg(b))
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(here)], rm.neg(b))
         rm.implies("riftbound.concede.effects_end", [rm.neg(on)], rm.neg(b))
         return b
 
