@@ -91,12 +91,14 @@ def _controllers(comp, a: str) -> set[str]:
 
 
 def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:
-    """Static: 704.5a is at stake for the player: something lowers their life total, or it starts at 0 or less (a
-    life total nothing lowers and above 0 never makes them lose)."""
+    """Static: 704.5a is at stake for the player: their life total starts at 0 or less, or what the scenario can
+    lower it by (unbounded: a life total an effect reads into) can take it there. A rule whose condition cannot hold
+    owns nothing: a player who cannot reach 0 stays in the game under no 704.5a clause (nor wins or loses by it)."""
     key = ("pattr", player, "life")
     if key not in comp.domains:
         return False
-    return cut.get(player, 0) != 0 or int(comp.initial[key]) <= 0
+    most = cut.get(player, 0)
+    return most is None or int(comp.initial[key]) - most <= 0
 
 
 def can_die(comp, o: str, cut: dict[str, int | None]) -> bool:
