@@ -36,6 +36,12 @@ class MtgRules(CoreRules):
     play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
+    #: 400.7: an object that changes zones is a new object; 108.4a: one outside the game has no controller
+    new_object_rule = "mtg.400.7"
+    outside_rule = "mtg.108.4a"
+
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """400.7 is read within the event's procedure, at each sub-state (``Proc.renew``)."""
 
     # -- every event: its own rules, then the check (704.3) ------------------------------------------
     def step(self, w: World, prev: State, ev) -> Step:

@@ -27,6 +27,9 @@ class Mtg(Ruleset):
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
+    #: 400.7: an object that changes zones is a new object; 108.4a: one outside the game has no controller
+    new_object_rule = "mtg.400.7"
+    outside_rule = "mtg.108.4a"
 
     def apply_event(self, comp, event) -> None:
         """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""
