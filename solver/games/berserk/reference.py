@@ -33,6 +33,8 @@ class BerserkRules(CoreRules):
     game = "berserk"
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
+    #: a card that comes back into play, or is attached again, is imposed anew (seed 003: the last one wins)
+    new_object_rule = "berserk.conflict.anew"
 
     # -- conflicting effects: the one applied last wins (berserk.conflict.latest); 524.2, 525.2 ---------
     def controller(self, w: World, st: State, obj: str) -> str:
