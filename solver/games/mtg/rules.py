@@ -71,8 +71,8 @@ RULES = {
     "mtg.400.7": "An object that changes zones becomes a new object with no memory of its previous existence: the "
                  "damage marked on it is gone, a spell or ability that targeted it no longer does, even if it comes "
                  "back (608.2b), and an effect that named it (a control effect) does not follow it.",
-    "mtg.108.4a": "An object that is not on the battlefield or on the stack has no controller; in particular one "
-                  "outside the game has none.",
+    "mtg.108.4a": "An object outside the game has no controller (108.4a: only an object on the battlefield or the "
+                  "stack has one; what is modelled here is the object that left the game).",
     "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
     "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
                     "player and receive priority.",
