@@ -399,6 +399,11 @@ class _Gen(RandomParts):
             scenario_effects = [e for e in self.effects if e["id"] not in begun]
         elif not self.events or self.chance(0.4):
             self.events.insert(0, {"type": "leave_game", "player": r.choice(self.players)})
+        if script is None and self.chance(0.3):  # 400.7: a named object leaves and comes back, a new object
+            back = self.reentry(self.effects, self.objects, ("graveyard", "hand", "exile"), "battlefield")
+            if back and self.chance(0.5):
+                back[1] = {"type": "put_onto", "object": back[1]["object"]}
+            self.events += back
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc
