@@ -111,7 +111,7 @@ def none_applies(comp, st: Stage, effects: list[Effect], obj: str) -> Lit:
     return comp.rm.neg(comp.rm.any_of([applies(comp, st, e, obj) for e in effects]))
 
 
-def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside: str = "core.outside") -> Cat:
+def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside: str) -> Cat:
     """Rule ``control``: the effective controller is the latest applicable control effect's player, else the default;
     rule ``outside``: an object outside the game (in a gone zone) has no controller."""
     effects = comp.effects_on(obj, "control")

@@ -39,11 +39,6 @@ class Ruleset:
     #: zones in which an object no longer exists for the game
     gone_zones: tuple[str, ...] = (NONE, "outside")
     actions: dict[str, ActionKind] = {}
-    #: the rule that makes an object that changes zone (or attachment) a new object (MTG 400.7)
-    new_object_rule = "core.new_object"
-    #: the rule that gives an object outside the game no controller (MTG 108.4a)
-    outside_rule = "core.outside"
-
     # -- hooks for games -----------------------------------------------------
     def declare_keys(self, comp) -> None:
         """Add game-specific state variables to ``comp.domains`` (override)."""
@@ -66,14 +61,15 @@ class Ruleset:
 
     # -- continuous effects: the shared mechanisms under the core's rule ids (a game overrides to name its own) --
     def controller(self, comp, st: Stage, obj: str):
-        """The effective controller: core.control over the latest control effect (core.timestamp)."""
+        """The effective controller: core.control over the latest control effect (core.timestamp); none outside the
+        game (core.outside)."""
         return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control",
-                                  outside=self.outside_rule)
+                                  outside="core.outside")
 
     def new_objects(self, comp, tr) -> None:
-        """Object identity at every transition: an object that changed zone or attachment is a new object (the game's
-        ``new_object_rule``)."""
-        derived.new_objects(comp, tr, rule=self.new_object_rule)
+        """Object identity at every transition: an object that changed zone or attachment is a new object
+        (core.new_object; a game overrides to name its own)."""
+        derived.new_objects(comp, tr, rule="core.new_object")
 
     def value(self, comp, st: Stage, obj: str, attr: str):
         """The effective value: core.value ('set' effects by core.timestamp) plus core.add."""

@@ -69,10 +69,6 @@ class CoreRules:
     #: the zone where declared actions wait to resolve (Riftbound: "chain")
     stack_zone = "stack"
     gone_zones: tuple[str, ...] = (NONE, "outside")
-    #: an object that changes zones (or is attached anew) is a new object (MTG 400.7)
-    new_object_rule = "core.new_object"
-    #: an object outside the game has no controller (MTG 108.4a)
-    outside_rule = "core.outside"
     # -- hooks ------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
         """Game-specific state keys (override)."""
@@ -101,12 +97,17 @@ class CoreRules:
         return None
 
     # -- object identity: one object per zone visit ----------------------------------------
+    def identity_rule(self) -> str:
+        """The rule by which an object that changes zones (or is attached anew) is a new object (a game names its
+        own: MTG 400.7)."""
+        return "core.new_object"
+
     def visit(self, w: World, st: State, obj: str | None) -> int | None:
         """The state after which ``obj``'s current zone visit began (None: no rule tells its visits apart)."""
         k = key("since", obj)
         if obj is None or k not in w.domains:
             return None
-        w.note(self.new_object_rule)
+        w.note(self.identity_rule())
         return int(st[k])
 
     def applied_at(self, w: World, st: State, e: Effect) -> int:
@@ -132,7 +133,7 @@ class CoreRules:
         out = {}
         for o in w.identity:
             ks = [k for k in (key("zone", o), key("attach", o)) if k in w.domains]
-            w.note(self.new_object_rule)
+            w.note(self.identity_rule())
             if any(before.get(k) != after.get(k) for k in ks):
                 out[key("since", o)] = str(now)
         return out
@@ -144,15 +145,15 @@ class CoreRules:
             ks = [k for k in (key("zone", o), key("attach", o)) if k in w.domains]
             if not any(k in step.sets or k in step.free for k in ks):
                 continue
-            w.note(self.new_object_rule)
+            w.note(self.identity_rule())
             sk = key("since", o)
-            step.release(sk, self.new_object_rule, {prev[sk], str(now)})
+            step.release(sk, self.identity_rule(), {prev[sk], str(now)})
 
             def renewed(nxt: State, ks=ks, sk=sk) -> bool:
                 """A new visit exactly when the zone or the attachment changed."""
                 moved = any(nxt[k] != prev[k] for k in ks)
                 return nxt[sk] == (str(now) if moved else prev[sk])
-            step.check(self.new_object_rule, renewed, f"{o} is a new object exactly when it changed zone")
+            step.check(self.identity_rule(), renewed, f"{o} is a new object exactly when it changed zone")
 
     # -- derived characteristics -------------------------------------------------
     def applies(self, w: World, st: State, e: Effect, obj: str) -> bool:
@@ -199,10 +200,10 @@ class CoreRules:
         live = [e for e in effects if self.applies(w, st, e, obj)]
         return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e))) if live else None
 
-    def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str) -> str:
-        """Rule ``control``: the latest applicable control effect's player, else the default controller; the game's
-        ``outside_rule``: an object outside the game has none."""
-        w.note(self.outside_rule)
+    def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str, outside: str) -> str:
+        """Rule ``control``: the latest applicable control effect's player, else the default controller; rule
+        ``outside``: an object outside the game has none."""
+        w.note(outside)
         effects = w.effects_on(obj, "control")
         if effects:
             w.note(control)
@@ -242,8 +243,8 @@ class CoreRules:
 
     # -- the characteristics under the core's rule ids (a game overrides to name its own) --------------
     def controller(self, w: World, st: State, obj: str) -> str:
-        """core.control over core.timestamp."""
-        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control")
+        """core.control over core.timestamp; none outside the game (core.outside)."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="core.outside")
 
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
         """core.value and core.add over core.timestamp."""

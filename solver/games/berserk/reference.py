@@ -33,13 +33,15 @@ class BerserkRules(CoreRules):
     game = "berserk"
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
-    #: a card that comes back into play, or is attached again, is imposed anew (seed 003: the last one wins)
-    new_object_rule = "berserk.conflict.anew"
+    def identity_rule(self) -> str:
+        """A card that comes back into play, or is attached again, is imposed anew (seed 003: the last one wins)."""
+        return "berserk.conflict.anew"
 
     # -- conflicting effects: the one applied last wins (berserk.conflict.latest); 524.2, 525.2 ---------
     def controller(self, w: World, st: State, obj: str) -> str:
         """core.control over the control effect applied last."""
-        return self.control_by(w, st, obj, latest="berserk.conflict.latest", control="core.control")
+        return self.control_by(w, st, obj, latest="berserk.conflict.latest", control="core.control",
+                               outside="core.outside")
 
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
         """core.value over the 'set' effect applied last, plus core.add."""

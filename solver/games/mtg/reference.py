@@ -36,9 +36,13 @@ class MtgRules(CoreRules):
     play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
-    #: 400.7: an object that changes zones is a new object; 108.4a: one outside the game has no controller
-    new_object_rule = "mtg.400.7"
-    outside_rule = "mtg.108.4a"
+    def identity_rule(self) -> str:
+        """400.7: an object that changes zones becomes a new object."""
+        return "mtg.400.7"
+
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """core.control over core.timestamp; an object outside the game has no controller (mtg.108.4a)."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
     def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
         """400.7 is read within the event's procedure, at each sub-state (``Proc.renew``)."""

@@ -74,7 +74,7 @@ class Proc:
     def renew(self, before: State, seen: dict) -> None:
         """400.7 at this sub-state: an object that changed zone (or attachment) in it is a new object from this event
         on (its "since" is this event's state)."""
-        rule = self.rules.new_object_rule
+        rule = self.rules.identity_rule()
         for o in self.w.identity:
             ks = [k for k in (key("zone", o), key("attach", o)) if k in seen]
             if not ks:

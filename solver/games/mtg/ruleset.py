@@ -10,6 +10,7 @@ who lose leave). The concepts live in their own modules: ``leaving.py`` (800.4a-
 """
 from __future__ import annotations
 
+from solver.encoding import derived
 from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
@@ -27,9 +28,15 @@ class Mtg(Ruleset):
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
-    #: 400.7: an object that changes zones is a new object; 108.4a: one outside the game has no controller
-    new_object_rule = "mtg.400.7"
-    outside_rule = "mtg.108.4a"
+
+    def controller(self, comp, st, obj: str):
+        """The effective controller: core.control over the latest control effect (core.timestamp); an object outside
+        the game has none (mtg.108.4a)."""
+        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def new_objects(self, comp, tr) -> None:
+        """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
+        derived.new_objects(comp, tr, rule="mtg.400.7")
 
     def apply_event(self, comp, event) -> None:
         """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""

@@ -217,7 +217,7 @@ class Ti4Rules(CoreRules):
             out.check("ti4.contradiction", lambda _: False, f"no successor: {exc}")
             return out
         named = dict(rules1)
-        named.update({k: self.new_object_rule for k in new})
+        named.update({k: self.identity_rule() for k in new})
         named.update({k: r for k, (_, r) in check.sets.items()})
         named.update({k: r for k, (_, r) in comp.sets.items()})
         statics = w.statics(index)
