@@ -110,6 +110,8 @@ class Compiler:
         self.event_index = 0
         #: cache of effect times and their comparisons (kept with the variables they compare)
         self._times: dict[tuple, object] = {}
+        #: variable index -> value of the model constants the identity rules read (the first visit: 0)
+        self._known: dict[int, int] = {}
         self._collect()
         self._build_domains()
         self.stages.append(self._stage0())
@@ -189,16 +191,20 @@ class Compiler:
 
     def since(self, st: Stage, obj: str):
         """When ``obj``'s current zone visit began at ``st`` (0: the initial state; 1 + the index of the event in
-        which it last changed zone or attachment), or None when no rule reads its identity."""
-        return st["since", obj] if ("since", obj) in self.domains else None
+        which it last changed zone or attachment): a variable, or an int while it is known (still the first visit,
+        no rule could have changed it); None when no rule reads its identity."""
+        if ("since", obj) not in self.domains:
+            return None
+        var = st["since", obj]
+        return self._known.get(int(var.index), var)
 
     def effect_time(self, st: Stage, e: Effect):
         """When ``e`` was applied, as of ``st``: when it began; a static effect (a card's static ability) not before
         its source last entered or was attached (a re-entry applies it anew). An int, or a variable."""
         began = self.began[e.id]
         src = self.since(st, e.source) if e.duration == "static" and e.source else None
-        if src is None:
-            return began
+        if src is None or isinstance(src, int):
+            return began if src is None else max(began, src)
         key = ("at", e.id, int(src.index))
         if key not in self._times:
             at = self.rm.new_int(f"s{st.index}:applied.{e.id}", 0, len(self.sc.events))
@@ -230,6 +236,10 @@ class Compiler:
         if since is None or obj not in named(e) or (e.duration == "static" and e.source == obj):
             return rm.true
         at = self.effect_time(st, e)
+        if isinstance(since, int) and isinstance(at, int):
+            return rm.true if since <= at else rm.false
+        if isinstance(since, int):
+            return rm.int_ge(at, since)
         if isinstance(at, int):
             return rm.int_le(since, at)
         key = ("named", id(since), id(at))
@@ -392,7 +402,11 @@ class Compiler:
             return None
         if probe:
             return True
-        if self.rm.sealed and key not in self._statics0 or key[0] == "since":  # the first visit: no fact to state
+        if key[0] == "since":  # every object of the initial state is on its first visit: a constant, no fact
+            var = fixed(self.rm, key, self.domains[key], self.initial[key])
+            self._known[int(var.index)] = int(self.initial[key])
+            return var
+        if self.rm.sealed and key not in self._statics0:
             return fixed(self.rm, key, self.domains[key], self.initial[key])
         if not self._creating and len(key) > 1 and key[1] in self.objects:
             self.late.add(key[1])
