@@ -187,7 +187,17 @@ class Compiler:
             for t in named(e):
                 if t in self.objects:
                     out[t] = None
+        for t in self.rs.identity_objects(self):  # what a game's rules name besides effects (targets: MTG 400.7)
+            out[t] = None
         return tuple(out)
+
+    def created_at(self, obj: str) -> int:
+        """The index of the event that creates ``obj`` (declares an action, triggers an ability, creates a token); 0
+        for an object of the initial state. An object's visit that began no later is the one it named then."""
+        for i, ev in enumerate(self.sc.events):
+            if ev.declared_id() == obj:
+                return i
+        return 0
 
     def since(self, st: Stage, obj: str):
         """When ``obj``'s current zone visit began at ``st`` (0: the initial state; 1 + the index of the event in
@@ -231,11 +241,17 @@ class Compiler:
         """Literal (a definition): ``obj``'s current visit is one ``e`` names: the effect lists it and it has not changed
         zone since ``e`` was applied (its own source's static ability always names the source's current visit).
         True for an effect that does not list it (a selector follows whatever matches it)."""
+        if obj not in named(e) or (e.duration == "static" and e.source == obj):
+            return self.rm.true
+        return self.visit_since(st, obj, self.effect_time(st, e), f"names.{e.id}")
+
+    def visit_since(self, st: Stage, obj: str, at, name: str = "visit") -> Lit:
+        """Literal (a definition): ``obj``'s current zone visit began no later than ``at`` (an int or a variable):
+        it is still the object it was then (true when no rule reads its identity)."""
         rm = self.rm
         since = self.since(st, obj)
-        if since is None or obj not in named(e) or (e.duration == "static" and e.source == obj):
+        if since is None:
             return rm.true
-        at = self.effect_time(st, e)
         if isinstance(since, int) and isinstance(at, int):
             return rm.true if since <= at else rm.false
         if isinstance(since, int):
@@ -244,7 +260,7 @@ class Compiler:
             return rm.int_le(since, at)
         key = ("named", id(since), id(at))
         if key not in self._times:
-            lit = rm.new_bool(f"s{st.index}:names.{e.id}.{obj}")
+            lit = rm.new_bool(f"s{st.index}:{name}.{obj}")
             rm.model.add(since <= at).only_enforce_if(lit)
             rm.model.add(since > at).only_enforce_if(~lit)
             self._times[key] = (lit, since, at)

@@ -51,6 +51,10 @@ class Ruleset:
         """Object slots (ObjInfo) an event may create (override)."""
         return []
 
+    def identity_objects(self, comp) -> list[str]:
+        """Objects whose identity per zone visit the game's rules read besides those effects name (override)."""
+        return []
+
     def derived_flag(self, comp, st: Stage, obj: str, name: str) -> Lit:
         """Literal: the computed flag ``name`` (one of ``derived_flags``) holds for ``obj`` at ``st`` (override)."""
         raise NotImplementedError(f"flag '{name}' is not computed by the {self.game} rules")

@@ -124,8 +124,16 @@ class CoreRules:
         (a static ability's own source is always itself)."""
         if obj not in w.listed(e) or (e.duration == "static" and obj == e.source):
             return True
+        return self.same_since(w, st, obj, self.applied_at(w, st, e))
+
+    def same_since(self, w: World, st: State, obj: str, then: int) -> bool:
+        """``obj`` is still the object it was in state ``then``: its current visit began then or before."""
         since = self.visit(w, st, obj)
-        return since is None or since <= self.applied_at(w, st, e)
+        return since is None or since <= then
+
+    def told_apart(self, w: World) -> list[str]:
+        """Objects whose visits the game's own rules tell apart, besides those effects name (override)."""
+        return []
 
     def renewed(self, w: World, before: State, after: State, now: int) -> dict[str, str]:
         """The "since" of every object whose zone or attachment differs from ``before`` to ``after``: ``now`` (for a

@@ -234,6 +234,9 @@ def _identity_keys(w: World) -> None:
         for o in ([e.source] if e.duration == "static" and e.source else []) + w.listed(e):
             if o in w.objects and o not in seen:
                 seen.append(o)
+    for o in w.rules.told_apart(w):  # what the game's own rules name (MTG: the targets of spells and abilities)
+        if o in w.objects and o not in seen:
+            seen.append(o)
     w.identity = tuple(seen)
     times = tuple(str(t) for t in range(len(w.sc.events) + 1))
     for o in seen:

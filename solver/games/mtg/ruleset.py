@@ -38,6 +38,10 @@ class Mtg(Ruleset):
         """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
         derived.new_objects(comp, tr, rule="mtg.400.7")
 
+    def identity_objects(self, comp) -> list[str]:
+        """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
+        return targets.object_targets(comp)
+
     def apply_event(self, comp, event) -> None:
         """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""
         super().apply_event(comp, event)
