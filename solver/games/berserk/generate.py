@@ -125,11 +125,20 @@ class BerserkGen(CoreGen):
         if self.chance(0.25):
             out += self.reentry(self.effects, self.objects, ("hand", "graveyard", "outside"), "play")
         out += self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
+        self.after_initial()
         if len(self.players) == 2 and self.chance(0.25):
             out.append({"type": "check_victory", "decisive_advantage": self.r.sample(self.players, self.r.randint(1, 2))})
             if self.chance(0.3):
                 out[-1]["judge_ruled"] = [self.r.choice(self.players)]
         return out
+
+    def after_initial(self) -> None:
+        """A begun effect's typed timestamp must come after every initial one (models.timeline): the initial effects
+        added here came last, so a begun one that does not is left to its event's position."""
+        top = max((e["timestamp"] for e in self.effects if "timestamp" in e), default=-1)
+        for ev in self.events:
+            if ev["type"] == "begin_effect" and ev["effect"].get("timestamp", top + 1) <= top:
+                del ev["effect"]["timestamp"]
 
     def equip(self) -> list[dict]:
         """Equipment attached to a creature grants it an alignment (a static ability, sometimes without a timestamp
