@@ -7,7 +7,9 @@ against its game's vocabulary and solved like any other:
   what the object restates overrides the card: a mapping (attributes, properties, flags, an action's
   params) key by key, anything else as a whole;
 - each effect the card grants becomes effect ``<object>_<effect>`` of the scenario, with the object as
-  its source and the object's ``timestamp`` (required when the card grants effects: when they began);
+  its source and the object's ``timestamp`` (when they began: required for a card in play at the start
+  and for a card granting a non-static effect; a static ability of a card that enters later counts
+  from its entry, which the events order);
   ``targets: self`` is the object, ``attached`` what it is attached to, ``player: controller`` its
   controller (or owner). An effect of the scenario with the same id restates it and replaces it;
 - a ``declare`` or ``trigger`` event whose source is the object, of a kind the card grants, gets the
@@ -146,7 +148,7 @@ class _Placer:
         effects = card.definition.effects
         stamp = o.get("timestamp")
         here = ("objects", i, "card")
-        if effects and stamp is None:
+        if effects and stamp is None and any(e.duration != "static" for e in effects):
             self.error(here, f"objects[{i}].card: card '{card.definition.id}' grants effects "
                              f"({', '.join(e.id for e in effects)}): give the object a `timestamp` (when they began; "
                              f"of conflicting effects the latest wins)")
@@ -163,7 +165,9 @@ class _Placer:
     def effect(self, i: int, e: CardEffect, o: dict, stamp: Any) -> dict | None:
         """One granted effect, relative to the object ``o``; None (and an error) when it cannot be placed."""
         oid, here = o.get("id"), ("objects", i, "card")
-        out: dict[str, Any] = {"id": f"{oid}_{e.id}", "source": oid, "timestamp": stamp, "kind": e.kind}
+        out: dict[str, Any] = {"id": f"{oid}_{e.id}", "source": oid, "kind": e.kind}
+        if stamp is not None:  # a static ability without one counts from when the card enters (the events order it)
+            out["timestamp"] = stamp
         if e.targets == "self":
             out["targets"] = [oid]
         elif e.targets == "attached":

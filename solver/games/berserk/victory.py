@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.encoding.compile import ProofRequest
+from solver.games.berserk.movement import MOVE, may_move
 from solver.games.berserk.squads import opponent
 from solver.victory.analysis import DecisiveAdvantage
 from solver.victory.model import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES, combat_options, position_from
@@ -55,6 +56,8 @@ def combat_state(comp, st) -> dict[str, object]:
         for pr in COMBAT_PROPERTIES:
             if ("prop", o, pr) in comp.domains:
                 out[f"prop.{o}.{pr}"] = comp.prop(st, o, pr)
+        if comp.effects_on(o, "prohibit", MOVE) or comp.effects_on(o, "permit", MOVE):
+            out[f"allowed.{o}.{MOVE}"] = may_move(comp, st, o)  # the movement predicate's permission part
     return out
 
 
@@ -75,7 +78,7 @@ def needed(play: tuple[str, ...]):
                 out.append(life)
                 if int(values[life]) <= 0:
                     continue
-            rest = [f"cell.{c}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
+            rest = [f"cell.{c}", f"allowed.{c}.{MOVE}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
                 + [f"ability.{c}.{ab}" for ab in COMBAT_ABILITIES] + [f"prop.{c}.{pr}" for pr in COMBAT_PROPERTIES]
             out += [n for n in rest if n in values]
         return out

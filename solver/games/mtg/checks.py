@@ -10,8 +10,8 @@ cease), so the last round finds nothing more to do.
 
 610.3: a card exiled "until" its exiler leaves the battlefield returns to the battlefield under its owner's
 control (610.3c) immediately after the exiler leaves, before any state-based action; 400.7: an object that left
-the battlefield keeps no damage, and one that left the zone a spell or ability on the stack targeted it in is no
-longer its target, even if it comes back.
+the battlefield keeps no damage (that it is no longer the target of a spell or ability, even if it comes back, is
+the core's object identity: ``targets.still_targeted``).
 """
 from __future__ import annotations
 
@@ -32,7 +32,6 @@ class Plan:
     tokens: tuple[str, ...]  # 704.5d
     linked: tuple[str, ...]  # cards an 'until' exile may hold (610.3)
     damaged: tuple[str, ...]  # objects with marked damage (400.7)
-    held: tuple[tuple[str, str], ...]  # (action, object target): still the object it targeted (400.7)
     leavers: bool  # a player who loses leaves (three or more players)
 
     @property
@@ -122,7 +121,6 @@ def plan(comp) -> Plan:
         tokens=tuple(o for o, i in objs.items() if i.token),
         linked=tuple(o for o in objs if ("until", o) in comp.domains),
         damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
-        held=tuple(k[1:] for k in comp.domains if k[0] == "held"),
         leavers=len(comp.players) >= 3,
     )
 
@@ -130,7 +128,7 @@ def plan(comp) -> Plan:
 def check(comp) -> None:
     """704.3 after an event: returns, then rounds of state-based actions, each followed by returns."""
     p = plan(comp)
-    if not (p.rounds or p.damaged or p.held):
+    if not (p.rounds or p.damaged):
         return
     returns(comp, p)
     for n in range(p.rounds):
@@ -147,17 +145,13 @@ def check(comp) -> None:
 
 def returns(comp, p: Plan) -> None:
     """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: an object that changed zones
-    keeps no damage and is no longer the target of a spell or ability on the stack that targeted it."""
-    if not (p.linked or p.damaged or p.held):
+    keeps no damage (and is a new object, no longer the one a spell or ability targeted: the core's identity)."""
+    if not (p.linked or p.damaged):
         return
     rm, st = comp.rm, comp.stage
     with comp.step("610.3: exiled cards return; 400.7") as tr:
         for o in p.damaged:
             tr.set(("attr", o, "damage"), 0, "mtg.400.7", rm.neg(st["zone", o].is_("battlefield")))
-        for a, t in p.held:
-            zone = targets.KINDS[targets.item(comp, a).kind].zone
-            moved = rm.all_of([st["status", a].is_("on_stack"), rm.neg(st["zone", t].is_(zone))])
-            tr.set(("held", a, t), 0, "mtg.400.7", moved)
         for x in p.linked:
             in_exile = st["zone", x].is_("exile")
             owner = comp.owner_of(x)

@@ -414,6 +414,11 @@ class _Gen(RandomParts):
             if len(self.players) == 3 and self.chance(0.3):  # two leave: the last player wins (104.2a)
                 rest = [q for q in self.players if q != self.events[0]["player"]]
                 self.events.insert(1, self.leave(r.choice(rest), "conceded"))
+        if script is None and self.chance(0.3):  # 400.7: a named object leaves and comes back, a new object
+            back = self.reentry(self.effects, self.objects, ("graveyard", "hand", "exile"), "battlefield")
+            if back and self.chance(0.5):
+                back[1] = {"type": "put_onto", "object": back[1]["object"]}
+            self.events += back
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc

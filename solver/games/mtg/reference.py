@@ -36,6 +36,20 @@ class MtgRules(CoreRules):
     play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
+    def identity_rule(self) -> str:
+        """400.7: an object that changes zones becomes a new object."""
+        return "mtg.400.7"
+
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """core.control over core.timestamp; an object outside the game has no controller (mtg.108.4a)."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def told_apart(self, w: World) -> list[str]:
+        """400.7: the targets of spells and abilities (a new object is no longer the target)."""
+        return targets.targeted(w)
+
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """400.7 is read within the event's procedure, at each sub-state (``Proc.renew``)."""
 
     # -- every event: its own rules, then the check (704.3) ------------------------------------------
     def step(self, w: World, prev: State, ev) -> Step:

@@ -74,8 +74,11 @@ RULES = {
     "mtg.704.5f": "State-based action: a creature with toughness 0 or less is put into its owner's graveyard.",
     "mtg.704.5g": "State-based action: a creature with toughness above 0 and damage marked on it at least equal to "
                   "its toughness is destroyed (put into its owner's graveyard).",
-    "mtg.400.7": "An object that changes zones becomes a new object: the damage marked on it is gone, and a spell or "
-                 "ability that targeted it no longer does, even if it comes back (608.2b).",
+    "mtg.400.7": "An object that changes zones becomes a new object with no memory of its previous existence: the "
+                 "damage marked on it is gone, a spell or ability that targeted it no longer does, even if it comes "
+                 "back (608.2b), and an effect that named it (a control effect) does not follow it.",
+    "mtg.108.4a": "An object outside the game has no controller (108.4a: only an object on the battlefield or the "
+                  "stack has one; what is modelled here is the object that left the game).",
     "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
     "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
                     "player and receive priority.",

@@ -10,6 +10,7 @@ who lose leave). The concepts live in their own modules: ``leaving.py`` (800.4a-
 """
 from __future__ import annotations
 
+from solver.encoding import derived
 from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
@@ -27,6 +28,19 @@ class Mtg(Ruleset):
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
+
+    def controller(self, comp, st, obj: str):
+        """The effective controller: core.control over the latest control effect (core.timestamp); an object outside
+        the game has none (mtg.108.4a)."""
+        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def new_objects(self, comp, tr) -> None:
+        """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
+        derived.new_objects(comp, tr, rule="mtg.400.7")
+
+    def identity_objects(self, comp) -> list[str]:
+        """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
+        return targets.object_targets(comp)
 
     def apply_event(self, comp, event) -> None:
         """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""

@@ -206,6 +206,8 @@ class _Gen(RandomParts):
         events = [ev for ev in (self.event() for _ in range(r.randint(1, 3))) if ev]
         if not events:
             events = [{"type": "concede", "player": self.player()}]
+        if self.chance(0.3):  # object identity: a card an effect names leaves the board and comes back, a new card
+            events += self.reentry(self.effects, self.objects, ("hand", "trash", "outside"), "base")
         turn: dict = {"active_player": self.player(), "priority": self.player()}
         if self.chance(0.5):
             turn.update(focus=self.player(), showdown=self.chance(0.7))

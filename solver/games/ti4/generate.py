@@ -264,6 +264,9 @@ class _Gen(RandomParts):
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
+        if self.chance(0.3):  # object identity: a component an effect names leaves the board and comes back
+            self.events += self.reentry(self.effects, [o for o in self.objects if o["zone"] == "board"],
+                                        ("reinforcements", "purged", "box"), "board")
         if not self.events or (len(self.events) < 4 and self.chance(0.3)):
             self.events.append({"type": "check_elimination"})  # a check on the components stage's result
         doc.update(objects=self.objects, effects=self.effects, events=self.events)

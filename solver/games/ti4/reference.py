@@ -189,6 +189,9 @@ class Ti4Rules(CoreRules):
                 step.set(key("zone", o), "box", "ti4.75.10c")
                 step.set(key("ctrl", o), NONE, "ti4.75.10c")
 
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """An object that changes zone is a new object: read stage by stage in the event's procedure (``step``)."""
+
     def on_check_elimination(self, w: World, prev: State, ev, step: Step) -> None:
         """Nothing happens but the check that follows every event."""
 
@@ -201,14 +204,20 @@ class Ti4Rules(CoreRules):
         out = Step()
         try:
             s1, rules1 = self._first_stage(w, prev, first, index)
+            new = self.renewed(w, prev, s1, index)  # an object that changed zone is a new one from here on
+            s1.update(new)
             check = self._check(w, s1)
             s2 = self._follow(w, check.result(), index)
             comp = self._components(w, s1, s2)
             s3 = self._follow(w, comp.result(), index)
+            later = self.renewed(w, s2, s3, index)
+            s3.update(later)
+            new.update(later)
         except Contradiction as exc:
             out.check("ti4.contradiction", lambda _: False, f"no successor: {exc}")
             return out
         named = dict(rules1)
+        named.update({k: self.identity_rule() for k in new})
         named.update({k: r for k, (_, r) in check.sets.items()})
         named.update({k: r for k, (_, r) in comp.sets.items()})
         statics = w.statics(index)
