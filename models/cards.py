@@ -175,6 +175,8 @@ class CardLibrary:
     cards: dict[str, Card]
     #: the located problems of the files that did not load (their cards are missing from ``cards``)
     errors: tuple[LoadError, ...] = ()
+    #: the card files it was loaded from (those that did not load too)
+    sources: tuple[CardSource, ...] = ()
 
     def get(self, card_id: str) -> Card | None:
         """The card with this id, or None."""
@@ -254,7 +256,7 @@ def load_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
                                                                       f"twice (first at {first.where})"))
                 continue
             cards[c.id] = card
-    return CardLibrary(game, tuple(files), cards, tuple(errors))
+    return CardLibrary(game, tuple(files), cards, tuple(errors), sources)
 
 
 def loaded_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
