@@ -9,13 +9,14 @@ resolves the card stands on X and its duty to move ends (berserk.movement).
 from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
+from solver.errors import ScenarioError
 from solver.games.berserk.conservation import OBLIGATION, counts, occupied
 
 
 def mover(spec) -> str:
     """The card that moves: the action's source."""
     if not getattr(spec, "source", None):
-        raise NotImplementedError("action 'move' needs the moving card as its source")
+        raise ScenarioError("action 'move' needs the moving card as its source")
     return spec.source
 
 
@@ -23,9 +24,9 @@ def destination(comp, spec) -> str:
     """The cell a move names (a cell of the board)."""
     cell = str(spec.params["cell"])
     if not comp.cells:
-        raise NotImplementedError("action 'move' needs a board (give the scenario a 'board')")
+        raise ScenarioError("action 'move' needs a board (give the scenario a 'board')")
     if cell not in comp.cells:
-        raise NotImplementedError(f"action 'move': unknown cell '{cell}'")
+        raise ScenarioError(f"action 'move': unknown cell '{cell}'")
     return cell
 
 
