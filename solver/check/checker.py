@@ -261,9 +261,11 @@ class ScenarioCheck:
             if decided and ex.because and not failing and not self.why:
                 needed = {b for b in ex.because if self._needed(engine, query, b)}
             computed = decided and bool(self.why or failing or set(ex.because) - needed)
+        self._cores_stopped = False  # a core search of this expectation ran out of budget
         if computed:
             answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
+                self._cores_stopped = True
                 r.message = f"{CORE_STOPPED}: {self.meter.why()}"
             elif core:
                 r.rules, r.facts = core.rules, core.facts
@@ -276,6 +278,10 @@ class ScenarioCheck:
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
         r.passed = r.verdict.value == ex.verdict and all(b in r.because_at
                                                           for b in self._missing_because(ex, r, needed))
+        if not r.passed and r.verdict.value == ex.verdict and self._cores_stopped:
+            # the verdict is right, but whether its 'because' holds is not known: unknown, never a failure
+            r.message = f"{r.verdict.value}, but the rules behind it are unknown: {CORE_STOPPED}: {self.meter.why()}"
+            r.verdict = Verdict.UNKNOWN
         if not r.passed and not r.message:
             r.message = self._failure_message(ex, r, acted, comp, needed)
         return r
@@ -313,6 +319,7 @@ class ScenarioCheck:
                 if not todo:
                     continue
             answer, core = engine.core(query, prefer)
+            self._cores_stopped |= answer is Answer.UNKNOWN
             if answer is not Answer.UNSAT or core is None:
                 continue
             for b in todo:
