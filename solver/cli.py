@@ -235,10 +235,11 @@ def generate(
 ) -> None:
     """Write COUNT valid scenarios with known-by-construction expectations, for benchmarks and soak tests."""
     from solver.bench.generate import generate as _generate
+    from solver.errors import UsageError
 
     try:
         paths = _generate(out, count, objects, game, seed, declared, cores)
-    except (ValueError, OSError) as exc:
+    except (UsageError, OSError) as exc:
         _usage(str(exc))
     typer.echo(f"wrote {len(paths)} scenarios to {out}", err=True)
 

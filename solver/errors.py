@@ -49,6 +49,12 @@ class NotModelled(Refusal, NotImplementedError):
         self.word = word
 
 
+class UsageError(Refusal):
+    """A command's options are wrong (exit 2, like refused input)."""
+
+    kind = "usage"
+
+
 class MissingState(KeyError):
     """A rule read a state key that has no variable (``key``): while an event is applied, the scenario does not give
     what the event needs (``solver.encoding.compile`` makes it a ``ScenarioError``); elsewhere, a bug."""

@@ -13,7 +13,7 @@ So the same scenario spends the same work on any machine under any load, and the
 seconds of one core on a quiet machine (README, Commands).
 
 Wall-clock time is only a safety net, far above any budget (``SAFETY_SECONDS``, ``--safety-limit``): a solve is
-also given the seconds left before it as ``max_time_in_seconds``, and an answer stopped by it says
+also given the seconds left before the safety limit as its wall-clock cap, and an answer stopped by it says
 ``unknown (wall-clock safety limit)``, never the budget's words.
 
 Importable without ortools (the solver module is imported by the call that solves).
