@@ -29,7 +29,7 @@ CLUSTER = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 
                                   "workers. Needs the dask extra.")
 TIMEOUT = typer.Option(DEFAULT_BUDGET, help="Work budget per scenario (or combination), in work units: CP-SAT "
                                             "deterministic time of every solve for it, plus a fixed charge per solve and "
-                                            "per search node; one unit is roughly 2 to 6 s of one core. Spent: "
+                                            "per search node; one unit is roughly 2 to 17 s of one core. Spent: "
                                             "'unknown', the same on every machine under any load.")
 SAFETY = typer.Option(SAFETY_SECONDS, "--safety-limit", help="Wall-clock seconds per scenario after which it is "
                                                              "stopped whatever its budget: 'unknown (wall-clock "

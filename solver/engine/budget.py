@@ -9,8 +9,9 @@ victory analysis) draws on one ``Meter``, in *work units*:
 - a node of the victory analysis's explicit game tree (a pure-Python search) costs ``NODE_COST``.
 
 So the same scenario spends the same work on any machine under any load, and the same budget gives the same answer,
-``unknown`` included. The budget is ``--timeout`` (``DEFAULT_BUDGET`` units by default); one unit is roughly 2 to 6
-seconds of one core on a quiet machine (README, Commands).
+``unknown`` included. The budget is ``--timeout`` (``DEFAULT_BUDGET`` units by default). One unit is roughly 2 to 7
+seconds of one core for the library's scenarios, and up to about 17 for a long victory search (model building is
+paid per solve, not per unit of deterministic time); ``python -m solver.bench.units`` measures it (README, Budgets).
 
 Wall-clock time is only a safety net, far above any budget (``SAFETY_SECONDS``, ``--safety-limit``): a solve is
 also given the seconds left before the safety limit as its wall-clock cap, and an answer stopped by it says
@@ -23,8 +24,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-#: work units per scenario when nothing else is said (``--timeout``)
-DEFAULT_BUDGET = 10.0
+#: work units per scenario when nothing else is said (``--timeout``): over 18 times what the heaviest library
+#: scenario spends (0.16), and small enough that a scenario that spends it all (under a minute on a quiet core) stays
+#: far inside the safety limit even on a machine five times slower or loaded
+DEFAULT_BUDGET = 3.0
 #: wall-clock seconds per scenario after which it is stopped whatever the budget (an outer safety net only)
 SAFETY_SECONDS = 600.0
 #: work units charged for each CP-SAT solve on top of its deterministic time

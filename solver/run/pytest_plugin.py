@@ -25,11 +25,14 @@ _TOP_ID = re.compile(r"^id\s*:", re.M)
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     """--arbiter-timeout: the work budget per scenario."""
+    from solver.engine.budget import DEFAULT_BUDGET
+
     group = parser.getgroup("arbiter", "Arbiter scenario files")
     group.addoption("--arbiter-timeout", type=float, default=None,
-                    help="Work budget per scenario in work units, as arbiter check --timeout (default: ini "
-                         "arbiter_timeout or 10).")
-    parser.addini("arbiter_timeout", "Work budget per scenario in work units (arbiter check --timeout).", default="10")
+                    help=f"Work budget per scenario in work units, as arbiter check --timeout (default: ini "
+                         f"arbiter_timeout or {DEFAULT_BUDGET:g}).")
+    parser.addini("arbiter_timeout", "Work budget per scenario in work units (arbiter check --timeout).",
+                  default=f"{DEFAULT_BUDGET:g}")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -111,7 +114,7 @@ class ScenarioItem(pytest.Item):
 
     def _timeout(self) -> float:
         opt = self.config.getoption("arbiter_timeout", None)
-        return float(opt if opt is not None else self.config.getini("arbiter_timeout") or 10)
+        return float(opt if opt is not None else self.config.getini("arbiter_timeout"))
 
     def setup(self) -> None:
         """Check the scenario in this process; refused input (or an internal error) is an error of the setup."""
