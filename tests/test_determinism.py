@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from solver.check.checker import ScenarioCheck
 from solver.encoding.cp import RuleModel
 from solver.engine.budget import NODE_COST, SAFETY_WORDS, SOLVE_COST, Exhausted, Meter
 from solver.engine.settings import Answer, SolverOptions

@@ -239,3 +239,14 @@ def test_entry_point_interrupted(monkeypatch, capsys):
         raise KeyboardInterrupt
     monkeypatch.setattr(schema, "combined_schema", interrupted)
     assert _main(monkeypatch, capsys, "schema")[0] == INTERRUPTED
+
+
+# -- the kind of a refusal ------------------------------------------------------------------------------------------
+def test_refusals_say_their_kind():
+    """Bad input is error_kind 'input'; a mechanic the rules do not model (MTG 801.11 with a limited range of
+    influence) is 'not_modelled', naming it; both exit 2, located the same way."""
+    from test_mtg import BAD_MECHANICS, run, scenario
+
+    kinds = {message: run(scenario(**parts)).error_kind for parts, message in BAD_MECHANICS}
+    assert kinds.pop("801.11") == "not_modelled"
+    assert set(kinds.values()) == {"input"}, kinds

@@ -33,8 +33,8 @@ def test_failure_shows_scenario_line_and_message_not_a_traceback(project):
     r.assert_outcomes(passed=2, failed=1, errors=1)
     out = r.stdout.str()
     assert "ERROR at setup of" in out
-    assert "arbiter: 2 scenarios passed, 1 failed or unknown, 1 refused, 0 internal errors; arbiter check would exit 2" \
-        in out
+    assert ("arbiter: 2 scenarios passed, 1 failed or unknown, 1 refused, 0 internal errors; "
+            "arbiter check would exit 2") in out
     assert "scenarios/core/bad.yaml:7: expectation failed: c: zone=hand: impossible (expected holds)" in out
     assert "scenarios/core/broken.yaml:2:" in out
     assert "Traceback" not in out and "solver/" not in out and "def runtest" not in out

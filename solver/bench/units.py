@@ -67,11 +67,11 @@ def main(argv: list[str] | None = None) -> int:
     total_w, total_c = sum(r[2] for r in rows), sum(r[3] for r in rows)
     print(f"\n{len(rows)} scenarios: {total_w:.4f} units, {total_c:.2f} s cpu ({total_c / total_w:.2f} s/unit overall)")
     if ratios:
-        print(f"{len(big)} scenarios spending >= {args.min_work:g} units: median {statistics.median(ratios):.2f} s/unit "
-              f"(range {min(ratios):.2f} to {max(ratios):.2f})")
+        print(f"{len(big)} scenarios spending >= {args.min_work:g} units: median "
+              f"{statistics.median(ratios):.2f} s/unit (range {min(ratios):.2f} to {max(ratios):.2f})")
     if rows:
-        print(f"largest use: {rows[0][2]:.4f} units ({rows[0][0]}): {args.budget / rows[0][2]:.0f}x under the budget of "
-              f"{args.budget:g}; not passing: {sum(r[1] != 'pass' for r in rows)}")
+        print(f"largest use: {rows[0][2]:.4f} units ({rows[0][0]}): {args.budget / rows[0][2]:.0f}x under the "
+              f"budget of {args.budget:g}; not passing: {sum(r[1] != 'pass' for r in rows)}")
     if args.spend:
         w, c, verdict = spend(args.spend)
         print(f"forced-win search given {args.spend:g} units: spent {w:.4f}, {c:.2f} s cpu ({c / w:.2f} s/unit), "
