@@ -7,7 +7,9 @@ against its game's vocabulary and solved like any other:
   what the object restates overrides the card: a mapping (attributes, properties, flags, an action's
   params) key by key, anything else as a whole;
 - each effect the card grants becomes effect ``<object>_<effect>`` of the scenario, with the object as
-  its source and the object's ``timestamp`` (required when the card grants effects: when they began);
+  its source and the object's ``timestamp`` (when they began: required for a card in play at the start
+  and for a card granting a non-static effect; a static ability of a card that enters later counts
+  from its entry, which the events order);
   ``targets: self`` is the object, ``attached`` what it is attached to, ``player: controller`` its
   controller (or owner). An effect of the scenario with the same id restates it and replaces it;
 - a ``declare`` or ``trigger`` event whose source is the object, of a kind the card grants, gets the
@@ -47,6 +49,9 @@ class Placement:
     data: Any
     linemap: LineMap
     notes: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the cards that could not be placed (``place_cards(..., collect=True)``): located errors; those objects are
+    #: left without their card
+    errors: list[LoadError] = field(default_factory=list)
 
     def annotate(self, errors: list[LoadError]) -> list[LoadError]:
         """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'."""
@@ -60,8 +65,9 @@ class Placement:
 class _Placer:
     """Places the cards of one scenario; collects located errors."""
 
-    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None) -> None:
-        self.d, self.lm, self.file, self.lib = data, linemap, file, library
+    def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None,
+                 collect: bool = False) -> None:
+        self.d, self.lm, self.file, self.lib, self.collect = data, linemap, file, library, collect
         self.errors: list[LoadError] = []
         self.positions: dict[KeyPath, tuple[int, int]] = {}
         self.notes: dict[tuple[int, int], str] = {}
@@ -83,8 +89,9 @@ class _Placer:
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
         placement = Placement(out, self.lm.with_positions(self.positions), self.notes)
-        if self.errors:
+        if self.errors and not self.collect:
             raise LoadErrors(placement.annotate(self.errors))
+        placement.errors = placement.annotate(self.errors)
         return placement
 
     # -- objects ---------------------------------------------------------------------------------------------
@@ -141,7 +148,7 @@ class _Placer:
         effects = card.definition.effects
         stamp = o.get("timestamp")
         here = ("objects", i, "card")
-        if effects and stamp is None:
+        if effects and stamp is None and any(e.duration != "static" for e in effects):
             self.error(here, f"objects[{i}].card: card '{card.definition.id}' grants effects "
                              f"({', '.join(e.id for e in effects)}): give the object a `timestamp` (when they began; "
                              f"of conflicting effects the latest wins)")
@@ -158,7 +165,9 @@ class _Placer:
     def effect(self, i: int, e: CardEffect, o: dict, stamp: Any) -> dict | None:
         """One granted effect, relative to the object ``o``; None (and an error) when it cannot be placed."""
         oid, here = o.get("id"), ("objects", i, "card")
-        out: dict[str, Any] = {"id": f"{oid}_{e.id}", "source": oid, "timestamp": stamp, "kind": e.kind}
+        out: dict[str, Any] = {"id": f"{oid}_{e.id}", "source": oid, "kind": e.kind}
+        if stamp is not None:  # a static ability without one counts from when the card enters (the events order it)
+            out["timestamp"] = stamp
         if e.targets == "self":
             out["targets"] = [oid]
         elif e.targets == "attached":
@@ -255,8 +264,10 @@ def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | Non
     return place_cards(data, linemap, file, library_for(data, linemap, file, cards, path))
 
 
-def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None) -> Placement:
-    """Place the library cards a scenario's objects name (``card: <id>``); LoadErrors located in the scenario."""
+def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None,
+                collect: bool = False) -> Placement:
+    """Place the library cards a scenario's objects name (``card: <id>``); LoadErrors located in the scenario, or with
+    ``collect`` the placement of every card that could be placed and the located errors of the others."""
     if not isinstance(data, dict):
         return Placement(data, linemap)
-    return _Placer(data, linemap, file, library).run()
+    return _Placer(data, linemap, file, library, collect).run()

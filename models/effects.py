@@ -30,8 +30,8 @@ class Effect(Strict):
     source: Id | None = None
     controller: Id | None = Field(default=None, description="Player controlling the effect (defaults to the source's controller).")
     timestamp: int | None = Field(default=None, ge=0, le=1_000_000, description=(
-        "Order among the initial state's effects (required there); an effect begun by an event is ordered by the "
-        "event and may leave it out."))
+        "Order among the initial state's effects (required there, except for a static ability whose source enters "
+        "later: its entry orders it); an effect begun by an event is ordered by the event and may leave it out."))
     kind: EffectKind
     targets: list[Id] | Selector = Field(default_factory=list)
     attribute: Name | None = Field(default=None, description="For set/add: attribute or property name.")

@@ -104,6 +104,9 @@ class ProofResult(BaseModel):
     certificate: list[str] = Field(default_factory=list)
     counterexample: list[str] = Field(default_factory=list)
     message: str = ""
+    ruling: str | None = Field(default=None, description="The fact of a judge's ruling on the same claim at the same "
+                                                         "event: it decides where the proof is unknown; where the "
+                                                         "proof refutes the claim the two contradict (no outcome)")
 
 
 class ScenarioResult(BaseModel):

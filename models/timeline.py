@@ -8,7 +8,9 @@ A scenario's events happen in order, so:
   (``exists``), or the status of an action not yet declared (``action_status``);
 - effects are ordered ("applied last") by when they began: the initial state's effects by their
   typed timestamps, then each effect begun by an event at that event's position. A begun effect's
-  timestamp may be left out; a typed one must not contradict that order;
+  timestamp may be left out; a typed one must not contradict that order. A static ability counts
+  from when its source last entered (or was attached), which the solver reads from the events: an
+  initial static effect whose source enters later may leave its timestamp out;
 - two effects of the initial state that contest one characteristic of a possibly-same object
   cannot share a timestamp (list order is no rule): an error naming both.
 
@@ -102,11 +104,14 @@ def check_expectation_times(sc: Scenario) -> None:
 
 # -- the order of effects -----------------------------------------------------------------------
 def check_initial_timestamps(sc: Scenario) -> None:
-    """Every effect of the initial state has a timestamp (an effect begun by an event takes its position)."""
+    """Every effect of the initial state has a timestamp (an effect begun by an event takes its position), except a
+    static ability: it counts from when its source enters, which the events order (a source already in play at the
+    start needs one: the rules say so, ``solver.encoding.compile``)."""
     for i, e in enumerate(sc.effects):
-        if e.timestamp is None:
+        if e.timestamp is None and e.duration != "static":
             raise ValueError(f"effects[{i}] (effect {e.id}): missing required field 'timestamp' (an effect of the "
-                             f"initial state needs one; an effect begun by an event is ordered by the event)")
+                             f"initial state needs one, unless it is a static ability whose source enters later; an "
+                             f"effect begun by an event is ordered by the event)")
 
 
 def check_begun_timestamps(sc: Scenario) -> None:
@@ -175,7 +180,7 @@ def check_equal_timestamps(sc: Scenario) -> None:
     by_char: dict[tuple, list[tuple[int, Effect]]] = {}
     for i, e in enumerate(sc.effects):
         char = contested(e)
-        if char is not None:
+        if char is not None and e.timestamp is not None:  # without one, it counts from its source's entry
             by_char.setdefault((char, e.timestamp), []).append((i, e))
     for ((what, name), stamp), group in by_char.items():
         for (i, a), (j, b) in combinations(group, 2):

@@ -229,11 +229,39 @@ def test_unknown_card_is_located_with_the_nearest_ids(tmp_path):
     assert "t.yaml:5:19: objects[0].card: unknown card 'knigt' for berserk; did you mean 'knight'?" in errors(path)
 
 
-def test_a_card_granting_effects_needs_a_timestamp(tmp_path):
-    """The effects a card grants need their time: a located error naming the card and where it is defined."""
-    msg = errors(tree(tmp_path, "objects:\n  - {id: w, card: warden, owner: alice, zone: play}\n"))
+def test_a_card_in_play_granting_effects_needs_a_timestamp(tmp_path):
+    """A card in play at the start grants effects applied before the scenario: their time is needed, a located error
+    at the card reference."""
+    res = check_file(tree(tmp_path, "objects:\n  - {id: w, card: warden, owner: alice, zone: play}\n"))
+    assert res.status.value == "error"
+    assert "t.yaml:5:19: effects[0] (effect w_ban): its source w is in play at the start: give it a timestamp" \
+        in res.error
+
+
+def test_a_card_entering_later_needs_no_timestamp(tmp_path):
+    """A card in the hand: its static ability counts from when it enters, which the events order."""
+    path = tree(tmp_path, """\
+        objects:
+          - {id: w, card: warden, owner: alice, zone: hand}
+          - {id: k, card: knight, owner: bob, zone: play}
+        events:
+          - {type: move, object: w, zone: play}
+        expect:
+          - {at: 0, effect: w_ban, effect_active: false}
+          - {effect: w_ban, effect_active: true}
+        """)
+    sc = load_scenario(path).scenario
+    assert sc.effects[0].id == "w_ban" and sc.effects[0].timestamp is None
+    res = check_file(path)
+    assert res.status.value == "pass", res.error or [e.message for e in res.expectations]
+
+
+def test_a_card_granting_a_non_static_effect_needs_a_timestamp(tmp_path):
+    """An effect that is no static ability does not wait for its card to enter: it needs its time (located)."""
+    cards = CARDS.replace("targets: {types: [creature], controlled_by: source_opponent}}",
+                          "targets: {types: [creature], controlled_by: source_opponent}, duration: permanent}")
+    msg = errors(tree(tmp_path, "objects:\n  - {id: w, card: warden, owner: alice, zone: hand}\n", cards))
     assert "t.yaml:5:19: objects[0].card: card 'warden' grants effects (ban): give the object a `timestamp`" in msg
-    assert "(from card 'warden', defined at" in msg and "cards/berserk/set.yaml:9:5)" in msg
 
 
 @pytest.mark.parametrize("obj, message", [

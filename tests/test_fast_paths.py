@@ -95,7 +95,7 @@ READ_NOT_NAMED = {
                {"type": "declare", "id": "a2", "actor": "bob", "kind": "score_objective", "source": "obj2",
                 "targets": ["o3"]},
                {"type": "check_elimination"}],
-    "expect": [{"winner": "bob"}, {"object": "o3", "zone_owner": "alice"}, {"player": "alice", "status": "eliminated"},
+    "expect": [{"player": "bob", "status": "in_game"}, {"object": "o3", "zone_owner": "alice"}, {"player": "alice", "status": "eliminated"},
                {"unique": True}]}
 
 

@@ -35,7 +35,6 @@ WRONG = [
     ("concede.battlefield-plus-one-power.yaml", "zone.b_field", "battlefield", "riftbound.concede.battlefield"),
     ("concede.battlefield-plus-one-power.yaml", "ability.blank_field.units_here_plus_one", "1",
      "riftbound.concede.blank"),
-    ("concede.battlefield-plus-one-power.yaml", "active.b_field_bonus", "1", "riftbound.concede.effects_end"),
     ("concede.battlefield-plus-one-power.yaml", "zone.b_unit", "banishment", "riftbound.concede.remove_owned"),
     ("concede.battlefield-plus-one-power.yaml", "cell.c_unit", "bf1", "riftbound.concede.battlefield.in_place"),
     ("concede.banish-two-borrowed-units.yaml", "zone.a_unit", "base", "riftbound.concede.banish"),

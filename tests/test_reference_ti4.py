@@ -119,7 +119,7 @@ PRUNED_CAPTIVE = dict(
             {"type": "check_elimination"}],
 )
 CAPTIVE_EXPECT = [{"player": "carol", "status": "eliminated", "at": 2}, {"player": "alice", "status": "in_game", "at": 2},
-                  {"player": "alice", "status": "eliminated"}, {"winner": "bob"}]
+                  {"player": "alice", "status": "eliminated"}, {"player": "bob", "status": "in_game"}]
 
 
 @pytest.mark.parametrize("parts", [PRUNED, PRUNED_PRODUCTION], ids=["planet", "production"])
@@ -127,7 +127,8 @@ def test_found_procedure_pruning_bug_stays_fixed(parts) -> None:
     """ti4 could_change: a cascade through an effect's source re-runs the 75.1 check at the next event."""
     sc = _scenario(expect=[{"player": "alice", "status": "eliminated", "at": 1},
                            {"player": "bob", "status": "in_game", "at": 1},
-                           {"player": "bob", "status": "eliminated"}, {"winner": "carol"}], **parts)
+                           {"player": "bob", "status": "eliminated"}, {"player": "carol", "status": "in_game"}],
+                     **parts)
     res = check_scenario(sc)
     assert [e.verdict.value for e in res.expectations] == ["holds"] * 4, [e.message for e in res.expectations]
     assert_agrees(sc)

@@ -47,8 +47,13 @@ FIELDS = [{"id": "a_field", "owner": "a", "zone": "battlefield", "cell": "bf1", 
           unit("c_unit", "c", "battlefield", 4, cell="bf2")]
 BONUS = [{"id": "bonus", "source": "b_field", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1,
           "targets": {"types": ["unit"], "zone": "battlefield", "cell": "source"}, "duration": "static"}]
-REPLACE = dict(board=BOARD, objects=FIELDS, effects=BONUS,
+REPLACE = dict(board=BOARD, objects=FIELDS,
                events=[{"type": "concede", "player": "b", "blank_battlefields": {"b_field": "blank"}}])
+#: the same with the +1 written as a static effect of B's battlefield instead of its text
+PLAIN_FIELDS = [dict(o, abilities=[]) if o["id"] == "b_field" else o for o in FIELDS]
+REPLACE_EFFECT = dict(REPLACE, objects=PLAIN_FIELDS, effects=BONUS)
+#: no concession: B's battlefield with its text stays
+HELD = dict(board=BOARD, objects=FIELDS, events=[{"type": "pass_turn"}])
 BORROWED = dict(objects=[unit("a_unit", "a", controller="b")], events=CONCEDE_B)
 RESPONSE = [unit("d_unit", "d"), spell("a_spell", "a", "kill", "d_unit"), spell("b_resp", "b", "counter", "a_spell")]
 ALL_PASSED = dict(players=passed("priority", "a", "c", "d"), objects=RESPONSE, events=CONCEDE_B,
@@ -75,8 +80,10 @@ CASES = {
                                                {"object": "c_unit", "cell": "bf1"}),
     "riftbound.concede.blank": (REPLACE, {"object": "blank", "abilities": {"units_here_plus_one": False}},
                                 {"object": "blank", "abilities": {"units_here_plus_one": True}}),
-    "riftbound.concede.effects_end": (REPLACE, {"effect": "bonus", "effect_active": False},
+    "riftbound.concede.effects_end": (REPLACE_EFFECT, {"effect": "bonus", "effect_active": False},
                                       {"effect": "bonus", "effect_active": True}),
+    "riftbound.battlefield.units_here_plus_one": (HELD, {"object": "c_unit", "attributes": {"power": 5}},
+                                                  {"object": "c_unit", "attributes": {"power": 4}}),
     "riftbound.concede.recompute": (REPLACE, {"object": "c_unit", "attributes": {"power": 4}},
                                     {"object": "c_unit", "attributes": {"power": 5}}),
     "riftbound.mighty": (REPLACE, {"object": "c_unit", "flags": {"mighty": False}},

@@ -455,3 +455,68 @@ def test_a_position_is_proved_once_however_often_the_model_is_built(monkeypatch)
     assert res.status.value == "pass" and res.proofs[0].verdict == "refuted"
     assert len(built) == 2, "this scenario's model is built twice (the cone grows); pick another if that changes"
     assert len(asked) == res.proofs[0].positions == 1
+
+
+# -- a judge's ruling never overrides a proof (issue 21, item 5) -------------------------------------------------
+RULED = LIB / "602.1-judge-ruling-contradicts-refutation.yaml"
+
+
+@pytest.mark.parametrize("asked,ruled,outcome", [
+    ("[alice]", "[alice]", "contradiction"),  # refuted proof, ruling for alice: both facts in the core
+    ("[alice]", "[]", "no victory"),  # the refutation alone: no clean victory
+    ("[]", "[alice]", "victory"),  # no proof asked: the ruling is a fact
+])
+def test_a_ruling_contradicting_a_refuted_proof_is_a_contradiction(asked, ruled, outcome):
+    """The ruling asserts the claim the proof settles: against a refutation there is no outcome, and the core names
+    the proof's fact and the ruling's; with no proof asked the ruling alone gives the victory."""
+    text = RULED.read_text(encoding="utf-8").replace("decisive_advantage: [alice], judge_ruled: [alice]",
+                                                     f"decisive_advantage: {asked}, judge_ruled: {ruled}")
+    text = text.replace("outcomes: 0}", "unique: true}")
+    res = check_text(text, "t.yaml", why=True)
+    if outcome == "contradiction":
+        assert not res.outcomes
+        assert {"fact judge_ruled.alice.event1", "fact proof.decisive_advantage.alice.event1"} <= \
+            set(res.contradiction), res.contradiction
+        assert "contradicts the refutation" in res.proofs[0].message
+        return
+    assert len(res.outcomes) == 1
+    status = res.outcomes[0].state.get("pstatus.alice")
+    assert status == ("won" if outcome == "victory" else "in_game"), res.outcomes[0].state
+
+
+#: a win the bounded proof cannot see: the proof is unknown (kept out of the library, which has no unknown proof)
+RULED_UNKNOWN = """id: berserk-602.1-judge-ruling-where-proof-unknown
+game: berserk
+title: "602.1: the proof asked at the check is unknown (a win that takes two rounds, a one-round horizon); the judge's ruling there is a fact: Alice wins by it"
+source: "seeds/002: 602.1; a ruling is a fact where no proof was asked or the proof is unknown"
+description: >
+  Alice's creature outstrikes Bob's, but destroying it takes two rounds, and Bob's creature can still wound hers:
+  within the one round the analysis searches it neither proves nor refutes her decisive advantage, so the proof
+  is unknown, and without a ruling the victory would be unknown too. The judge's ruling at the same check decides
+  what the proof leaves open: the clean victory comes from the fact judge_ruled.alice.event1.
+rules: [berserk.602.1.decisive_advantage]
+players: [{id: alice}, {id: bob}]
+turn: {active_player: alice}
+options: {victory_horizon: 1}
+objects:
+  - {id: a, owner: alice, zone: play, types: [creature], attributes: {life: 3}, properties: {strike: "2-2-2"}}
+  - {id: b, owner: bob, zone: play, types: [creature], attributes: {life: 3}, properties: {strike: "1-1-1"}}
+events:
+  - {type: check_victory, decisive_advantage: [alice], judge_ruled: [alice]}
+expect:
+  - {winner: alice, because: [berserk.602.1.decisive_advantage]}
+  - {player: bob, status: lost}
+  - {unique: true}
+"""
+
+
+def test_a_ruling_decides_where_the_proof_is_unknown():
+    """The proof is unknown; the ruling at the same check is a fact there: the victory holds, it is not unknown.
+    Without the ruling the same victory is unknown (never a pass); the flipped expectation fails."""
+    res = check_text(RULED_UNKNOWN, "t.yaml")
+    assert res.proofs[0].verdict == "unknown" and res.proofs[0].ruling == "judge_ruled.alice.event1"
+    assert res.status.value == "pass", [e.message for e in res.expectations]
+    flipped = check_text(RULED_UNKNOWN.replace("{winner: alice,", "{winner: alice, verdict: impossible,"), "t.yaml")
+    assert flipped.status.value == "fail"
+    bare = check_text(RULED_UNKNOWN.replace(", judge_ruled: [alice]", ""), "t.yaml")
+    assert bare.expectations[0].verdict.value == "unknown" and bare.status.value == "unknown"

@@ -182,7 +182,7 @@ class ScenarioCheck:
         comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
         comp.compile_events()
         settled = proofs.settle(comp, self.options, self._proof_memo)
-        ex_lits = {i: comp.expectation_lit(ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
+        ex_lits = {i: _expectation_lit(comp, i, ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
         reads.update({f"pre{k}": lit for k, (_, lit, _) in enumerate(comp.preconditions)})
@@ -386,10 +386,18 @@ class ScenarioCheck:
 
 
 # -- helpers ---------------------------------------------------------------------------
+def _expectation_lit(comp: Compiler, i: int, ex: Expectation) -> Lit:
+    """The literal of expectation ``i``; a state it names that the scenario does not have is an error at it."""
+    try:
+        return comp.expectation_lit(ex)
+    except ScenarioError as exc:
+        raise ScenarioError(f"expect[{i}]: {exc}") from None
+
+
 def _undecided_proofs(res: ScenarioResult, sc: Scenario) -> None:
     """A proof left ``unknown`` leaves its fact free in some position: an expectation about a state from its event
     on whose verdict could hang on it (``possible``, or a count of outcomes) is ``unknown``, never a pass."""
-    open_ = [p for p in res.proofs if p.verdict == "unknown"]
+    open_ = [p for p in res.proofs if p.verdict == "unknown" and p.ruling is None]  # a ruling decides where unknown
     if not open_:
         return
     first = min(p.event for p in open_)

@@ -5,7 +5,9 @@ a 'set' value or property, grant/remove of an ability), or when an action is bot
 permitted and prohibited. The winner is what the game's precedence rules make it
 (``solver.encoding.derived``); the reason is read from the same solution:
 
-- ``latest timestamp``: the winner beats other effects that apply now;
+- ``applied last``: the winner beats other effects that apply now; "later" is the order in
+  time at that stage as the solver has it (``Compiler.later``: a re-entry or re-attachment
+  applies an effect anew), read from the outcome;
 - ``later effect X ended``: a later effect would win but is no longer active (it was
   active at an earlier stage); ``is not active`` if it never was; ``does not apply`` if
   it is active but not to this object;
@@ -91,9 +93,13 @@ def prepare(comp, found: list[Contest], stages: list[int]) -> dict[str, Lit]:
                 reads.update({f"{si}|{c.name}|permit": permits, f"{si}|{c.name}|prohibit": prohibits,
                               f"{si}|{c.name}|ok": ok})
                 continue
+            effects = {e.id: e for e, _ in st.derived.get(("wins",) + char, [])}
             for e, w in st.derived.get(("wins",) + char, []):
                 reads[f"{si}|{c.name}|wins|{e.id}"] = w
                 reads[f"{si}|{c.name}|applies|{e.id}"] = st.derived["applies", e.id, c.obj]
+                for f in effects.values():
+                    if f.id != e.id:
+                        reads[f"{si}|{c.name}|later|{f.id}|{e.id}"] = comp.later(st, f, e)
             for eid in c.effects:
                 reads[f"{si}|{c.name}|active|{eid}"] = st["active", eid]
     return reads
@@ -117,13 +123,13 @@ def line(c: Contest, si: int, values: dict[str, bool], earlier: list[int]) -> st
         ended = [e for e in c.effects if _ended(c, e, si, values, earlier)]
         return f"{c.name}: no effect applies: base value" + (f" ({', '.join(ended)} ended)" if ended else "")
     w = wins[0]
-    later = list(c.effects[c.effects.index(w) + 1:])
+    later = [e for e in c.effects if e != w and values.get(f"{si}|{c.name}|later|{e}|{w}")]
     if later:
         why = "; ".join(_why_not(c, e, si, values, earlier) for e in later)
         return f"{c.name}: {w} wins: later {why}"
     others = [e for e in applies if e != w]
     if others:
-        return f"{c.name}: {w} wins over {', '.join(others)} (latest timestamp)"
+        return f"{c.name}: {w} wins over {', '.join(others)} (applied last)"
     return f"{c.name}: {w} wins (the only one that applies)"
 
 

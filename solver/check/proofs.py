@@ -105,7 +105,7 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
     found, incomplete = positions(comp, req, options)
     fact = rm.fact(req.name)
     res = ProofResult(event=req.event + 1, kind=req.kind, player=req.player, fact=req.name, verdict="unknown",
-                      positions=len(found))
+                      positions=len(found), ruling=req.ruling)
     verdicts = []
     for k, values in enumerate(found):
         key = (req.name, tuple(sorted(values.items())))
@@ -130,4 +130,17 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
         res.verdict = "unknown"
     else:
         res.verdict = verdicts[0] if len(set(verdicts)) == 1 else "mixed"
+    if req.ruling is not None:
+        res.message = "; ".join(x for x in (res.message, _ruled(req, verdicts, bool(incomplete))) if x)
     return res
+
+
+def _ruled(req: ProofRequest, verdicts: list[str], incomplete: bool) -> str:
+    """What a judge's ruling on the same claim does next to the proof's verdicts."""
+    out = []
+    if "refuted" in verdicts:
+        out.append(f"the judge's ruling ({req.ruling}) contradicts the refutation: no outcome where the proof refutes "
+                   f"the claim (the contradiction's core names both facts)")
+    if "unknown" in verdicts or incomplete:
+        out.append(f"where the proof is unknown the judge's ruling ({req.ruling}) decides")
+    return "; ".join(out)

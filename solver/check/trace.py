@@ -93,6 +93,8 @@ def describe(comp, key: tuple, before: str, after: str, kind: str) -> tuple[str,
     if what in ("active", "ended"):
         on = (after == "true") != (what == "ended")
         return "", f"{'began' if on else 'ended'} {subject}"
+    if what == "since":  # object identity: its zone visit began anew
+        return subject, f"is a new object (changed zone or attachment: its visit began at event {after})"
     if what == "released":
         return "", f"{rest[0]} no longer applies to {rest[1]}"
     if what == "ability":

@@ -61,6 +61,9 @@ class ProofRequest:
     decide: Callable[[dict[str, str], object], object]
     #: state values -> the names among them that decide the position (the others do not matter there)
     needed: Callable[[dict[str, str]], list[str]] | None = None
+    #: the fact of a judge's ruling asserting the same claim at the same event (it holds the claim where the proof
+    #: is unknown, and contradicts a refutation), or None
+    ruling: str | None = None
 
 
 class Compiler:
@@ -84,6 +87,11 @@ class Compiler:
         self.objects: dict[str, ObjInfo] = {}
         self.effects: dict[str, Effect] = {}
         self._order: dict[str, tuple[int, int, int]] = {}
+        #: effect id -> when it began: 0 for the initial state's, 1 + the index of the event that begins it
+        self.began: dict[str, int] = {}
+        #: objects with an identity per zone visit (``("since", obj)``): sources of static effects and objects an
+        #: effect names (``identity_objects``)
+        self.identity: tuple[str, ...] = ()
         self._on: dict[tuple, list[Effect]] = {}
         self.domains: dict[tuple, object] = {}
         self.initial: dict[tuple, object] = {}
@@ -100,6 +108,10 @@ class Compiler:
         #: facts the rules read that an outside proof settles before solving (``solver.check.proofs``)
         self.proofs: list[ProofRequest] = []
         self.event_index = 0
+        #: cache of effect times and their comparisons (kept with the variables they compare)
+        self._times: dict[tuple, object] = {}
+        #: variable index -> value of the model constants the identity rules read (the first visit: 0)
+        self._known: dict[int, int] = {}
         self._collect()
         self._build_domains()
         self.stages.append(self._stage0())
@@ -130,9 +142,17 @@ class Compiler:
     def _add_effect(self, e: Effect, begun_by: int | None = None) -> None:
         if e.source is not None and e.source not in self.objects:
             raise ScenarioError(f"effect {e.id}: unknown source '{e.source}'")
+        if begun_by is None and e.timestamp is None and self._in_play_at_start(e.source):
+            place = next(i for i, x in enumerate(self.sc.effects) if x.id == e.id)
+            raise ScenarioError(f"effects[{place}] (effect {e.id}): its source {e.source} is in play at the start: give "
+                                f"it a timestamp (when its effects were applied; of conflicting effects the latest "
+                                f"wins)")
         self.effects[e.id] = e
-        # "applied last" follows time: the initial state's effects by timestamp, then each begun one at its event
-        self._order[e.id] = (0, e.timestamp, len(self._order)) if begun_by is None else (1, begun_by, len(self._order))
+        # "applied last" follows time: the initial state's effects by timestamp, then each begun one at its event; a
+        # static effect counts from when its source last entered (``effect_time``), this order breaks ties
+        stamp = -1 if e.timestamp is None else e.timestamp
+        self._order[e.id] = (0, stamp, len(self._order)) if begun_by is None else (1, begun_by, len(self._order))
+        self.began[e.id] = 0 if begun_by is None else begun_by + 1
         if begun_by is not None:
             self.initial["active", e.id] = False
             self.pending.add(e.id)
@@ -145,9 +165,106 @@ class Compiler:
     def effect_order(self, e: Effect) -> tuple[int, int, int]:
         """When an effect began: the initial state's by timestamp, then those events begin, in event order.
 
-        Effects contesting one characteristic never tie (``models.timeline``); other ties keep list order.
+        Effects contesting one characteristic never tie (``models.timeline``); other ties keep list order. It is the
+        order of the scenario; the order in time, which a re-entry changes, is ``later`` (it breaks ties there).
         """
         return self._order[e.id]
+
+    def _in_play_at_start(self, obj: str | None) -> bool:
+        """Static: the object starts in a zone where its static abilities work."""
+        data = self.objects[obj].data if obj in self.objects else None
+        return data is not None and data.zone in self.rs.play_zones
+
+    # -- object identity and the time effects were applied --------------------------------
+    def identity_objects(self) -> tuple[str, ...]:
+        """Objects whose identity per zone visit a rule reads: the source of every static effect (its effects count
+        from when it last entered or was attached) and every object an effect names by listing it (the effect
+        names the visit it was created for)."""
+        out: dict[str, None] = {}
+        for e in self.effects.values():
+            if e.duration == "static" and e.source in self.objects:
+                out[e.source] = None
+            for t in named(e):
+                if t in self.objects:
+                    out[t] = None
+        for t in self.rs.identity_objects(self):  # what a game's rules name besides effects (targets: MTG 400.7)
+            out[t] = None
+        return tuple(out)
+
+    def created_at(self, obj: str) -> int:
+        """The index of the event that creates ``obj`` (declares an action, triggers an ability, creates a token); 0
+        for an object of the initial state. An object's visit that began no later is the one it named then."""
+        for i, ev in enumerate(self.sc.events):
+            if ev.declared_id() == obj:
+                return i
+        return 0
+
+    def since(self, st: Stage, obj: str):
+        """When ``obj``'s current zone visit began at ``st`` (0: the initial state; 1 + the index of the event in
+        which it last changed zone or attachment): a variable, or an int while it is known (still the first visit,
+        no rule could have changed it); None when no rule reads its identity."""
+        if ("since", obj) not in self.domains:
+            return None
+        var = st["since", obj]
+        return self._known.get(int(var.index), var)
+
+    def effect_time(self, st: Stage, e: Effect):
+        """When ``e`` was applied, as of ``st``: when it began; a static effect (a card's static ability) not before
+        its source last entered or was attached (a re-entry applies it anew). An int, or a variable."""
+        began = self.began[e.id]
+        src = self.since(st, e.source) if e.duration == "static" and e.source else None
+        if src is None or isinstance(src, int):
+            return began if src is None else max(began, src)
+        key = ("at", e.id, int(src.index))
+        if key not in self._times:
+            at = self.rm.new_int(f"s{st.index}:applied.{e.id}", 0, len(self.sc.events))
+            self.rm.model.add_max_equality(at, [self.rm.model.new_constant(began), src])
+            self._times[key] = at
+        return self._times[key]
+
+    def later(self, st: Stage, a: Effect, b: Effect) -> Lit:
+        """Literal (a definition): ``a`` was applied after ``b`` at ``st``: a later time, or the same time and a
+        later place in the scenario's order (``effect_order``). Folded when both times are known."""
+        ta, tb = self.effect_time(st, a), self.effect_time(st, b)
+        tie = 1 if self.effect_order(a) < self.effect_order(b) else 0  # on the same time, a needs one more
+        if isinstance(ta, int) and isinstance(tb, int):
+            return self.rm.true if ta >= tb + tie else self.rm.false
+        key = ("later", id(ta), id(tb), tie)
+        if key not in self._times:
+            lit = self.rm.new_bool(f"s{st.index}:later.{a.id}.{b.id}")
+            self.rm.model.add(ta >= tb + tie).only_enforce_if(lit)
+            self.rm.model.add(ta < tb + tie).only_enforce_if(~lit)
+            self._times[key] = (lit, ta, tb)
+        return self._times[key][0]
+
+    def named_visit(self, st: Stage, e: Effect, obj: str) -> Lit:
+        """Literal (a definition): ``obj``'s current visit is one ``e`` names: the effect lists it and it has not changed
+        zone since ``e`` was applied (its own source's static ability always names the source's current visit).
+        True for an effect that does not list it (a selector follows whatever matches it)."""
+        if obj not in named(e) or (e.duration == "static" and e.source == obj):
+            return self.rm.true
+        return self.visit_since(st, obj, self.effect_time(st, e), f"names.{e.id}")
+
+    def visit_since(self, st: Stage, obj: str, at, name: str = "visit") -> Lit:
+        """Literal (a definition): ``obj``'s current zone visit began no later than ``at`` (an int or a variable):
+        it is still the object it was then (true when no rule reads its identity)."""
+        rm = self.rm
+        since = self.since(st, obj)
+        if since is None:
+            return rm.true
+        if isinstance(since, int) and isinstance(at, int):
+            return rm.true if since <= at else rm.false
+        if isinstance(since, int):
+            return rm.int_ge(at, since)
+        if isinstance(at, int):
+            return rm.int_le(since, at)
+        key = ("named", id(since), id(at))
+        if key not in self._times:
+            lit = rm.new_bool(f"s{st.index}:{name}.{obj}")
+            rm.model.add(since <= at).only_enforce_if(lit)
+            rm.model.add(since > at).only_enforce_if(~lit)
+            self._times[key] = (lit, since, at)
+        return self._times[key][0]
 
     def candidates(self, e: Effect) -> list[str]:
         """Objects an effect may apply to, by its static criteria (ids, types)."""
@@ -226,6 +343,9 @@ class Compiler:
         for ev in self.sc.events:
             for key, dom, init in self.rs.event_keys(self, ev):
                 self.add_key(key, dom, init)
+        self.identity = self.identity_objects()
+        for oid in self.identity:
+            self.add_key(("since", oid), [0, len(self.sc.events)], 0)
         for ex in self.sc.expect:
             self._expectation_keys(ex)
         self.rs.declare_keys(self)
@@ -239,6 +359,12 @@ class Compiler:
         self.initial.setdefault(key, base or NONE)
 
     def _expectation_keys(self, ex: Expectation) -> None:
+        if ex.player is not None:  # a player attribute the scenario does not give has its declared default
+            vocab = vocabulary_for(self.sc.game)
+            for a in ex.player_attributes:
+                word = vocab.word("player_attributes", a)
+                if getattr(word, "default", None) is not None:
+                    self.add_key(("pattr", ex.player, a), ATTR_RANGE, word.default)
         if ex.object is None:
             return
         for a in ex.attributes:
@@ -298,6 +424,10 @@ class Compiler:
             return None
         if probe:
             return True
+        if key[0] == "since":  # every object of the initial state is on its first visit: a constant, no fact
+            var = fixed(self.rm, key, self.domains[key], self.initial[key])
+            self._known[int(var.index)] = int(self.initial[key])
+            return var
         if self.rm.sealed and key not in self._statics0:
             return fixed(self.rm, key, self.domains[key], self.initial[key])
         if not self._creating and len(key) > 1 and key[1] in self.objects:
@@ -354,6 +484,7 @@ class Compiler:
         """Open a transition from the latest stage; on exit add inertia and make it the latest stage."""
         tr = Transition(self.rm, self.domains, self.stage, len(self.stages), label)
         yield tr
+        self.rs.new_objects(self, tr)
         st = tr.finish()
         self._define_statics(st)
         self.stages.append(st)
@@ -424,9 +555,10 @@ class Compiler:
             if ex.status is not None:
                 lits.append(self._cat_is(st, ("pstatus", ex.player), ex.status))
             for a, v in ex.player_attributes.items():
-                lits.append(rm.int_eq(st["pattr", ex.player, a], v))
+                lits.append(rm.int_eq(self._read(st, ("pattr", ex.player, a), f"player attribute '{a}'"), v))
             for f, v in ex.player_flags.items():
-                lits.append(st["pflag", ex.player, f] if v else rm.neg(st["pflag", ex.player, f]))
+                flag = self._read(st, ("pflag", ex.player, f), f"player flag '{f}'")
+                lits.append(flag if v else rm.neg(flag))
         if ex.turn is not None:
             for name in TURN_KEYS:
                 v = getattr(ex.turn, name)
@@ -451,6 +583,15 @@ class Compiler:
             lits.append(rm.all_of([st["zone", obj].is_(z.name), whose]))
         return rm.any_of(lits)
 
+    def _read(self, st: Stage, key: tuple, what: str):
+        """The variable of ``key`` an expectation reads; a located-error message when the scenario has no such state
+        (nothing gives it a value and the game declares no default)."""
+        if key not in self.domains:
+            raise ScenarioError(f"nothing to check: {key[1]} has no {what} in this scenario (none is given, no event "
+                                f"of it sets one and the {self.sc.game} rules give it no default): give it one in "
+                                f"the scenario")
+        return st[key]
+
     def _value_is(self, cat: Cat, what: str, value: str) -> Lit:
         if value not in cat.domain:
             raise ScenarioError(f"expectation: '{value}' is not a possible {what} (possible: {', '.join(cat.domain)})")
@@ -463,6 +604,13 @@ class Compiler:
             raise ScenarioError(f"expectation: '{value}' is not a possible {key[0]} "
                                 f"(possible: {', '.join(st[key].domain)})")
         return st[key].is_(value)
+
+
+def named(e: Effect) -> tuple[str, ...]:
+    """The objects an effect names by listing them (its listed targets, a selector's ``objects``)."""
+    if isinstance(e.targets, Selector):
+        return tuple(e.targets.objects or ())
+    return tuple(e.targets)
 
 
 def _explain(exc: MissingState) -> str:

@@ -4,10 +4,17 @@ These are shared mechanisms: each game names the rules they enforce and passes
 the ids in (``allowed(..., prohibit_wins="berserk.524.2")``), through its
 ruleset's methods of the same names (``solver.encoding.ruleset``).
 
-- the latest applicable effect on a characteristic wins (``latest_wins``); when
-  it stops applying, the next latest applies again, because winners are
-  recomputed at every stage from the effects active there;
-- control: the winning control effect's player, else the default controller;
+- object identity (``new_objects``): an object that changes zone or attachment is a
+  new object: its visit begins then (``("since", obj)``). An effect that lists an
+  object names the visit it was created for and does not follow it to the next
+  (``Compiler.named_visit``); a static ability counts from when its source last
+  entered or was attached (``Compiler.effect_time``);
+- the latest applicable effect on a characteristic wins (``latest_wins``), "latest"
+  by the time each was applied as the solver sees it (``Compiler.later``, a model
+  quantity: a re-entry makes an effect the latest); when it stops applying, the
+  next latest applies again, because winners are recomputed at every stage;
+- control: the winning control effect's player, else the default controller; an
+  object outside the game (a gone zone) has no controller;
 - permission: allowed = (base or some permit) and no prohibit; when both a
   permit and a prohibit apply, the prohibition wins (its own rule id).
 
@@ -42,6 +49,7 @@ def applies(comp, st: Stage, eff: Effect, obj: str) -> Lit:
                 conds.append(_on_cell(comp, st, eff, obj, sel.cell))
         if ("released", eff.id, obj) in comp.domains:  # a game rule ended the effect for this object only
             conds.append(comp.rm.neg(st["released", eff.id, obj]))
+        conds.append(comp.named_visit(st, eff, obj))  # an effect that listed it named an earlier visit: not this one
         return comp.rm.all_of(conds, f"s{st.index}:applies.{eff.id}.{obj}")
     return _cached(st, ("applies", eff.id, obj), build)
 
@@ -73,18 +81,26 @@ def _on_cell(comp, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
 
 def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *,
                 latest: str) -> list[tuple[Effect, Lit]]:
-    """Rule ``latest``: among effects on one characteristic, the latest applicable one wins."""
+    """Rule ``latest``: among effects on one characteristic, the one applied latest (``Compiler.later``: by the time
+    each was applied as of this stage, a re-entry included) of those that apply wins."""
     def build():
         rm = comp.rm
         app = [applies(comp, st, e, obj) for e in effects]
         wins = []
         for i, e in enumerate(effects):
             w = rm.new_bool(f"s{st.index}:wins.{e.id}.{'.'.join(char)}")
-            later = app[i + 1:]
             rm.implies(latest, [w], app[i])
-            for a in later:
-                rm.implies(latest, [w], rm.neg(a))
-            rm.implies(latest, [app[i]] + [rm.neg(a) for a in later], w)
+            beaten = []
+            for j, f in enumerate(effects):
+                later = comp.later(st, f, e) if j != i else rm.false
+                if later is rm.false:
+                    continue
+                if later is rm.true:
+                    rm.implies(latest, [w], rm.neg(app[j]))
+                else:
+                    rm.implies(latest, [w, app[j]], rm.neg(later))
+                beaten.append(rm.all_of([app[j], later]))
+            rm.clause(latest, [w, rm.neg(app[i])] + beaten)
             wins.append((e, w))
         return wins
     return _cached(st, ("wins",) + char, build)
@@ -95,18 +111,22 @@ def none_applies(comp, st: Stage, effects: list[Effect], obj: str) -> Lit:
     return comp.rm.neg(comp.rm.any_of([applies(comp, st, e, obj) for e in effects]))
 
 
-def controller(comp, st: Stage, obj: str, *, latest: str, control: str) -> Cat:
-    """Rule ``control``: the effective controller is the latest applicable control effect's player, else the default."""
+def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside: str) -> Cat:
+    """Rule ``control``: the effective controller is the latest applicable control effect's player, else the default;
+    rule ``outside``: an object outside the game (in a gone zone) has no controller."""
     effects = comp.effects_on(obj, "control")
-    if not effects:
+    gone = st["zone", obj].one_of(comp.rs.gone_zones) if ("zone", obj) in comp.domains else comp.rm.false
+    if not effects and gone is comp.rm.false:
         return st["ctrl", obj]
 
     def build() -> Cat:
         rm = comp.rm
         c = Cat(rm, f"s{st.index}:controller.{obj}", comp.domains["ctrl", obj])
+        c.assign(NONE, [rm.rule(outside), gone])
+        here = rm.neg(gone)
         for e, w in latest_wins(comp, st, ("control", obj), effects, obj, latest=latest):
-            c.assign(e.player, [rm.rule(control), w])
-        c.equal_to(st["ctrl", obj], [rm.rule(control), none_applies(comp, st, effects, obj)])
+            c.assign(e.player, [rm.rule(control), w, here])
+        c.equal_to(st["ctrl", obj], [rm.rule(control), none_applies(comp, st, effects, obj), here])
         return c
     return _cached(st, ("controller", obj), build)
 
@@ -209,6 +229,27 @@ def statics(comp, st: Stage, *, rule: str) -> None:
         if ("ended", eid) in comp.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
             on = comp.rm.all_of([on, comp.rm.neg(st["ended", eid])])
         comp.rm.enforce(rule, comp.rm.model.add(st[key] == on))
+
+
+def changed(comp, before, after) -> Lit:
+    """Literal (a definition): two categorical variables of one key differ."""
+    rm = comp.rm
+    if before is after:
+        return rm.false
+    return rm.any_of([rm.all_of([before.is_(v), rm.neg(after.is_(v))]) for v in before.domain])
+
+
+def new_objects(comp, tr, *, rule: str) -> None:
+    """Rule ``rule``: an object that changes zone, or is attached anew, is a new object: its visit begins now (the
+    event's time, ``Compiler.since``). Only for the objects whose identity some rule reads (``Compiler.identity``)."""
+    rm, now = comp.rm, comp.event_index + 1
+    for obj in comp.identity:
+        keys = [k for k in (("zone", obj), ("attach", obj)) if dict.__contains__(tr.next.vars, k)]
+        if not keys:
+            continue
+        moved = rm.any_of([changed(comp, tr.prev.vars[k], tr.next.vars[k]) for k in keys])
+        if moved is not rm.false:
+            tr.set(("since", obj), now, rule, moved)
 
 
 def in_game(comp, st: Stage, player: str) -> Lit:

@@ -40,7 +40,6 @@ class Ruleset:
     #: zones in which an object no longer exists for the game
     gone_zones: tuple[str, ...] = (NONE, "outside")
     actions: dict[str, ActionKind] = {}
-
     # -- hooks for games -----------------------------------------------------
     def declare_keys(self, comp) -> None:
         """Add game-specific state variables to ``comp.domains`` (override)."""
@@ -53,6 +52,10 @@ class Ruleset:
         """Object slots (ObjInfo) an event may create (override)."""
         return []
 
+    def identity_objects(self, comp) -> list[str]:
+        """Objects whose identity per zone visit the game's rules read besides those effects name (override)."""
+        return []
+
     def derived_flag(self, comp, st: Stage, obj: str, name: str) -> Lit:
         """Literal: the computed flag ``name`` (one of ``derived_flags``) holds for ``obj`` at ``st`` (override)."""
         raise NotModelled(f"flag '{name}' is not computed by the {self.game} rules", name)
@@ -63,8 +66,15 @@ class Ruleset:
 
     # -- continuous effects: the shared mechanisms under the core's rule ids (a game overrides to name its own) --
     def controller(self, comp, st: Stage, obj: str):
-        """The effective controller: core.control over the latest control effect (core.timestamp)."""
-        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control")
+        """The effective controller: core.control over the latest control effect (core.timestamp); none outside the
+        game (core.outside)."""
+        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control",
+                                  outside="core.outside")
+
+    def new_objects(self, comp, tr) -> None:
+        """Object identity at every transition: an object that changed zone or attachment is a new object
+        (core.new_object; a game overrides to name its own)."""
+        derived.new_objects(comp, tr, rule="core.new_object")
 
     def value(self, comp, st: Stage, obj: str, attr: str):
         """The effective value: core.value ('set' effects by core.timestamp) plus core.add."""

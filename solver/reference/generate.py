@@ -68,6 +68,21 @@ class RandomParts:
         return e
 
 
+    def reentry(self, effects: list[dict], objects: list[dict], out: tuple[str, ...], back: str,
+                extra: dict | None = None) -> list[dict]:
+        """Object identity (400.7 and its kin): an object an effect names (a listed target, or the source of a static
+        ability) leaves its zone and comes back as a new object: two move events ([] when no effect names one)."""
+        named = [t for e in effects for t in (e.get("targets") if isinstance(e.get("targets"), list) else [])]
+        named += [e["source"] for e in effects if e.get("duration") == "static" and e.get("source")]
+        ids = {o["id"] for o in objects}
+        named = [t for t in dict.fromkeys(named) if t in ids]
+        if not named:
+            return []
+        obj = self.r.choice(named)
+        return [{"type": "move", "object": obj, "zone": self.r.choice(out)},
+                {"type": "move", "object": obj, "zone": back, **(extra or {})}]
+
+
 def random_doc(rng, game: str, index: int = 0) -> dict:
     """A random small scenario of ``game`` as plain data (the game's registered generator)."""
     return generator_for(game)(rng, index)
@@ -99,7 +114,8 @@ def shift_timestamps(doc: dict, by: int) -> dict:
     """Every effect's timestamp shifted by the same amount."""
     out = json.loads(json.dumps(doc))
     for e in out.get("effects", []):
-        e["timestamp"] += by
+        if "timestamp" in e:  # a static ability whose source enters later has none: its entry orders it
+            e["timestamp"] += by
     for ev in out.get("events", []):
         if ev["type"] == "begin_effect" and "timestamp" in ev["effect"]:
             ev["effect"]["timestamp"] += by

@@ -96,12 +96,81 @@ class CoreRules:
         none by default)."""
         return None
 
+    # -- object identity: one object per zone visit ----------------------------------------
+    def identity_rule(self) -> str:
+        """The rule by which an object that changes zones (or is attached anew) is a new object (a game names its
+        own: MTG 400.7)."""
+        return "core.new_object"
+
+    def visit(self, w: World, st: State, obj: str | None) -> int | None:
+        """The state after which ``obj``'s current zone visit began (None: no rule tells its visits apart)."""
+        k = key("since", obj)
+        if obj is None or k not in w.domains:
+            return None
+        w.note(self.identity_rule())
+        return int(st[k])
+
+    def applied_at(self, w: World, st: State, e: Effect) -> int:
+        """The state in which the effect was applied: when it began; a static ability not before its source's
+        current visit began (a card that comes back, or is attached again, applies it anew)."""
+        begun = w.began(e)
+        if e.duration != "static":
+            return begun
+        since = self.visit(w, st, e.source)
+        return begun if since is None else max(begun, since)
+
+    def names_visit(self, w: World, st: State, e: Effect, obj: str) -> bool:
+        """An effect that lists ``obj`` means the object as it was when the effect was applied: not a later visit
+        (a static ability's own source is always itself)."""
+        if obj not in w.listed(e) or (e.duration == "static" and obj == e.source):
+            return True
+        return self.same_since(w, st, obj, self.applied_at(w, st, e))
+
+    def same_since(self, w: World, st: State, obj: str, then: int) -> bool:
+        """``obj`` is still the object it was in state ``then``: its current visit began then or before."""
+        since = self.visit(w, st, obj)
+        return since is None or since <= then
+
+    def told_apart(self, w: World) -> list[str]:
+        """Objects whose visits the game's own rules tell apart, besides those effects name (override)."""
+        return []
+
+    def renewed(self, w: World, before: State, after: State, now: int) -> dict[str, str]:
+        """The "since" of every object whose zone or attachment differs from ``before`` to ``after``: ``now`` (for a
+        reading that goes through an event's procedure state by state)."""
+        out = {}
+        for o in w.identity:
+            ks = [k for k in (key("zone", o), key("attach", o)) if k in w.domains]
+            w.note(self.identity_rule())
+            if any(before.get(k) != after.get(k) for k in ks):
+                out[key("since", o)] = str(now)
+        return out
+
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """An object whose zone or attachment the event changes is a new object from the state after it on."""
+        now = next(i for i, x in enumerate(w.sc.events) if x is ev) + 1
+        for o in w.identity:
+            ks = [k for k in (key("zone", o), key("attach", o)) if k in w.domains]
+            if not any(k in step.sets or k in step.free for k in ks):
+                continue
+            w.note(self.identity_rule())
+            sk = key("since", o)
+            step.release(sk, self.identity_rule(), {prev[sk], str(now)})
+
+            def renewed(nxt: State, ks=ks, sk=sk) -> bool:
+                """A new visit exactly when the zone or the attachment changed."""
+                moved = any(nxt[k] != prev[k] for k in ks)
+                return nxt[sk] == (str(now) if moved else prev[sk])
+            step.check(self.identity_rule(), renewed, f"{o} is a new object exactly when it changed zone")
+
     # -- derived characteristics -------------------------------------------------
     def applies(self, w: World, st: State, e: Effect, obj: str) -> bool:
-        """The effect is active and applies to ``obj`` now."""
+        """The effect is active and applies to ``obj`` now (the object it named, not a later visit of it)."""
         if st.get(key("active", e.id)) != "1" or obj not in w.targets(e):
             return False
         if st.get(key("released", e.id, obj)) == "1":  # a game rule ended the effect for this object only
+            return False
+        if not self.names_visit(w, st, e, obj):
             return False
         sel = e.targets
         if isinstance(sel, Selector):
@@ -132,18 +201,23 @@ class CoreRules:
 
     # -- the shared mechanisms, each naming the rules it applies (noted on the world's trail) ----------
     def latest_by(self, w: World, st: State, effects: list[Effect], obj: str, *, latest: str) -> Effect | None:
-        """Rule ``latest``: of effects on one characteristic, the applicable one with the latest timestamp."""
+        """Rule ``latest``: of effects on one characteristic, the applicable one applied last (in this state: a static
+        ability as of its source's current visit; the scenario's order between effects applied in one state)."""
         if effects:
             w.note(latest)
         live = [e for e in effects if self.applies(w, st, e, obj)]
-        return max(live, key=w.order) if live else None
+        return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e))) if live else None
 
-    def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str) -> str:
-        """Rule ``control``: the latest applicable control effect's player, else the default controller."""
+    def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str, outside: str) -> str:
+        """Rule ``control``: the latest applicable control effect's player, else the default controller; rule
+        ``outside``: an object outside the game has none."""
+        w.note(outside)
         effects = w.effects_on(obj, "control")
         if effects:
             w.note(control)
         e = self.latest_by(w, st, effects, obj, latest=latest)
+        if st.get(key("zone", obj)) in self.gone_zones:
+            return NONE
         return e.player if e else st[key("ctrl", obj)]
 
     def value_by(self, w: World, st: State, obj: str, attr: str, *, latest: str, value: str, add: str) -> int:
@@ -177,8 +251,8 @@ class CoreRules:
 
     # -- the characteristics under the core's rule ids (a game overrides to name its own) --------------
     def controller(self, w: World, st: State, obj: str) -> str:
-        """core.control over core.timestamp."""
-        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control")
+        """core.control over core.timestamp; none outside the game (core.outside)."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="core.outside")
 
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
         """core.value and core.add over core.timestamp."""
@@ -269,6 +343,7 @@ class CoreRules:
             raise Unsupported(f"event type '{ev.type}' is not part of the {self.game} rules")
         step = Step()
         handler(w, prev, ev, step)
+        self.new_objects(w, prev, ev, step)
         return step
 
     def on_declare(self, w: World, prev: State, ev, step: Step) -> None:

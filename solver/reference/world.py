@@ -65,6 +65,8 @@ class World:
     static_from: dict[str, int] = field(default_factory=dict)
     #: effect id -> index of the event that begins it (its place in time)
     begun_at: dict[str, int] = field(default_factory=dict)
+    #: objects whose zone visits the rules tell apart (key "since.o": the state after which event its visit began)
+    identity: tuple[str, ...] = ()
 
     #: rules the reference applied while computing, when someone is listening (``note``)
     trail: set[str] | None = None
@@ -83,11 +85,24 @@ class World:
     def order(self, e: Effect) -> tuple[int, int, int]:
         """When the effect began: initial effects by timestamp, then each effect an event begins at that event.
 
-        Ties (only between effects that do not contest one characteristic) keep the order of appearance.
+        Ties (only between effects that do not contest one characteristic) keep the order of appearance. A static
+        ability is applied again when its source comes back (``CoreRules.applied_at``); this order decides between
+        effects applied in the same state.
         """
         place = next(i for i, x in enumerate(self.effects) if x.id == e.id)
         begun = self.begun_at.get(e.id)
-        return (0, e.timestamp, place) if begun is None else (1, begun, place)
+        stamp = -1 if e.timestamp is None else e.timestamp
+        return (0, stamp, place) if begun is None else (1, begun, place)
+
+    def began(self, e: Effect) -> int:
+        """The state from which the effect exists: 0 for the initial state's, the state after the event beginning it."""
+        begun = self.begun_at.get(e.id)
+        return 0 if begun is None else begun + 1
+
+    @staticmethod
+    def listed(e: Effect) -> list[str]:
+        """The objects an effect names one by one (its list of targets, or the ids its selector lists)."""
+        return list(e.targets.objects or []) if isinstance(e.targets, Selector) else list(e.targets)
 
     def targets(self, e: Effect) -> list[str]:
         """Objects the effect may apply to by its static criteria: listed ids, or selector ids and types."""
@@ -158,6 +173,7 @@ def build_world(sc: Scenario, rules) -> World:
     _effect_keys(w)
     _expectation_keys(w)
     rules.extra_keys(w)
+    _identity_keys(w)
     w.int_window = _window(w)
     return w
 
@@ -208,6 +224,23 @@ def _effect_keys(w: World) -> None:
         if e.duration == "static":
             w.static[k] = e
             w.static_from[k] = later.get(e.id, 0)
+
+
+def _identity_keys(w: World) -> None:
+    """400.7 and its kin: the objects whose visits matter get "since.o", the state after which their visit began:
+    every source of a static ability (it works anew from its source's new visit) and every object an effect lists."""
+    seen: list[str] = []
+    for e in w.effects:
+        for o in ([e.source] if e.duration == "static" and e.source else []) + w.listed(e):
+            if o in w.objects and o not in seen:
+                seen.append(o)
+    for o in w.rules.told_apart(w):  # what the game's own rules name (MTG: the targets of spells and abilities)
+        if o in w.objects and o not in seen:
+            seen.append(o)
+    w.identity = tuple(seen)
+    times = tuple(str(t) for t in range(len(w.sc.events) + 1))
+    for o in seen:
+        w.add(key("since", o), times, "0")
 
 
 def _expectation_keys(w: World) -> None:

@@ -121,7 +121,7 @@ class CombatModel:
                 standing.setdefault(u.cell, []).append(self.alive(lives[u.id]))
         free = {c: rm.neg(rm.any_of(standing.get(c, []))) for c in board.cells}
         layer = {a.cell: rm.true}
-        for _ in range(a.move):
+        for _ in range(a.steps):  # none when it cannot move
             nxt = dict(layer)
             for c in board.cells:
                 via = [layer[d] for d in board.next_to(c) if d in layer]

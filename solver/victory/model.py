@@ -34,7 +34,9 @@ Creature data (object ``attributes`` / ``properties`` / ``abilities``):
 - ``protection_magical: X``: magical strikes of strength X or more do no damage
 - abilities ``magical_attack`` (its strikes are magical), ``flying`` (only flying or
   ``ranged`` creatures can attack it), ``ranged``
-- on a board: its ``cell``, ``move`` (default 1) and, if ranged, ``range`` (default 2)
+- on a board: its ``cell``, ``move`` (default 1) and, if ranged, ``range`` (default 2); a creature an effect
+  forbids to move (``allowed.<id>.move`` of the analysed state, the game's movement predicate) strikes only from
+  its own cell
 
 Options (scenario ``options``, defaults from the ruleset's ``combat`` data):
 ``dice_sides`` (6), ``tier_weak`` ("1-2"), ``tier_medium`` ("3-4"), ``tier_strong``
@@ -82,6 +84,14 @@ class Unit:
     cell: str | None = None
     move: int = DEFAULT_MOVE
     range: int = DEFAULT_RANGE
+    #: no effect forbids it to move (the game's movement predicate, read from the analysed state): one that cannot
+    #: move strikes only from its own cell
+    moves: bool = True
+
+    @property
+    def steps(self) -> int:
+        """Cells it may move over before it strikes: its movement, none when it cannot move."""
+        return self.move if self.moves else 0
 
     def protection_against(self, attacker: "Unit") -> int | None:
         """The strength from which this unit blocks the attacker's strikes (None: it does not)."""
@@ -220,13 +230,13 @@ def shoots(pos: Position, a: Unit, t: Unit) -> bool:
 
 
 def walk(pos: Position, a: Unit, standing) -> set[str]:
-    """The cells ``a`` can get to this turn: its own, and free cells within ``a.move`` steps over free cells (a cell
-    where a creature of ``standing`` other than ``a`` stands is in the way)."""
+    """The cells ``a`` can get to this turn: its own, and free cells within ``a.steps`` steps over free cells (a cell
+    where a creature of ``standing`` other than ``a`` stands is in the way; none if it cannot move)."""
     if pos.board is None or a.cell is None:
         return set()
     taken = {u.cell for u in standing if u.id != a.id and u.cell is not None}
     seen, frontier = {a.cell}, [a.cell]
-    for _ in range(a.move):
+    for _ in range(a.steps):
         frontier = [d for c in frontier for d in pos.board.next_to(c) if d not in seen and d not in taken]
         seen.update(frontier)
     return seen
@@ -323,7 +333,7 @@ def _unit(o, side: int, state: dict[str, str], board: Board | None) -> Unit | No
         magical="magical_attack" in abil, flying=flying, ranged="ranged" in abil, regen=int(attrs.get("regen", 0)),
         protect_nonmagical=attrs.get("protection_nonmagical"), protect_magical=attrs.get("protection_magical"),
         cell=None if cell in (None, "none") else cell, move=int(attrs.get("move", DEFAULT_MOVE)),
-        range=int(attrs.get("range", DEFAULT_RANGE)))
+        range=int(attrs.get("range", DEFAULT_RANGE)), moves=state.get(f"allowed.{o.id}.move", "1") == "1")
 
 
 def position_from(scenario, ruleset, player: str, state: dict[str, str] | None = None) -> Position:

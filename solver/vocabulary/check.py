@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from models.card_use import Placement, library_for, place_cards
-from models.cards import CardLibrary, CardSource, uses_cards
+from models.cards import CardLibrary, CardSource, scenario_path, sources_for, uses_cards
 from models.loader import LoadedScenario, validate_data
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
+from solver.check import rulebook
 from solver.registry import names, vocabulary_for
 from solver.vocabulary.shared import FEATURE_PATHS, FEATURES
 from solver.vocabulary.words import CATEGORIES, Ability, Action, Number, Switch, Text, Vocabulary, Word
@@ -32,6 +34,69 @@ EVENT_COMMON = ("type", "note")
 
 
 # -- nearest words ------------------------------------------------------------------------------------
+#: letters of other scripts that look like a Latin letter (what a word written with one was meant to say)
+LOOK_ALIKES = dict(zip("\u0430\u0432\u0435\u0456\u0458\u043a\u043c\u043d\u043e\u0440\u0441\u0442\u0443"
+                       "\u0445\u0455\u0501\u04cf\u03b1\u03b5\u03b9\u03ba\u03bd\u03bf\u03c1\u03c4\u03c5\u03c7",
+                       "abeijkmhopctyxsdlaeikvoptux"))
+
+
+def invisible(ch: str) -> bool:
+    """A character that shows nothing, or shows as blank space other than the plain space: a control, format
+    (zero-width) or separator character."""
+    cat = unicodedata.category(ch)
+    return cat[0] == "C" or cat in ("Zl", "Zp") or (cat == "Zs" and ch != " ")
+
+
+def _latin(ch: str) -> bool:
+    return ch.isascii() and ch.isalpha()
+
+
+def shown(value: str) -> str:
+    """``value`` quoted as written, with what a reader could not tell apart escaped: invisible characters
+    ('produ\\u200bction'), and in a word of Latin letters every other character (a Cyrillic 'о': 'pr\\u043eduction')."""
+    latin = any(_latin(c) for c in value)
+    out = "".join(_escaped(c) if invisible(c) or (latin and not c.isascii()) else c for c in value)
+    return f"'{out}'"
+
+
+def _escaped(ch: str) -> str:
+    return f"\\u{ord(ch):04x}" if ord(ch) <= 0xFFFF else f"\\U{ord(ch):08x}"
+
+
+#: names of the control characters a YAML string can hold (unicodedata names none)
+CONTROL_NAMES = {"\t": "CHARACTER TABULATION", "\n": "LINE FEED", "\r": "CARRIAGE RETURN"}
+
+
+def defects(value: str) -> str:
+    """What makes ``value`` not exactly a word, in words: spaces at either end, invisible characters, letters of
+    another script among Latin ones ('' when there is none of them)."""
+    out = []
+    if value[:1].isspace():
+        out.append("a leading space")
+    if value[-1:].isspace():
+        out.append("a trailing space")
+    latin = any(_latin(c) for c in value)
+    for c in dict.fromkeys(value):
+        name = CONTROL_NAMES.get(c) or unicodedata.name(c, "a control character")
+        if invisible(c):
+            out.append(f"U+{ord(c):04X} {name}, which is invisible")
+        elif latin and not c.isascii() and not invisible(c):
+            out.append(f"U+{ord(c):04X} {name}, which is not a Latin letter")
+    return f" ({'; '.join(out)})" if out else ""
+
+
+def said(value: str) -> str:
+    """``value`` as a message shows it: ``shown`` and its ``defects``."""
+    return shown(value) + defects(value)
+
+
+def _plain(word: str) -> str:
+    """What ``word`` was presumably meant to say: compatibility forms folded (NFKC), invisible characters dropped,
+    look-alike letters read as the Latin ones, spaces at the ends dropped, lower case."""
+    folded = unicodedata.normalize("NFKC", word)
+    return "".join(LOOK_ALIKES.get(c, c) for c in folded.lower() if not invisible(c)).strip()
+
+
 def _singular(word: str) -> str:
     for end, repl in (("ies", "y"), ("es", ""), ("s", "")):
         if word.endswith(end) and len(word) > len(end) + 2:
@@ -40,9 +105,10 @@ def _singular(word: str) -> str:
 
 
 def nearest(word: str, known: list[str] | tuple[str, ...], n: int = 3) -> list[str]:
-    """The known words closest to ``word``: the same word in another case or number first, then by spelling."""
+    """The known words closest to ``word``: the same word in another case or number, with spaces at its ends, an
+    invisible character or a look-alike letter first, then by spelling."""
     lower = {k.lower(): k for k in known}
-    w = word.strip().lower()
+    w = _plain(word)
     same = [lower[f] for f in (w, w.replace(" ", "_").replace("-", "_"), _singular(w), w + "s") if f in lower]
     if same:
         return list(dict.fromkeys(same))
@@ -56,15 +122,18 @@ def hint(word: str, known: list[str] | tuple[str, ...]) -> str:
         return "; did you mean " + " or ".join(f"'{x}'" for x in near) + "?"
     if not known:
         return " (there is none)"
-    shown = ", ".join(known[:12]) + (f" ... ({len(known) - 12} more)" if len(known) > 12 else "")
-    return f" (known: {shown})"
+    shown_ = ", ".join(known[:12]) + (f" ... ({len(known) - 12} more)" if len(known) > 12 else "")
+    return f" (known: {shown_})"
 
 
 def dotted(path: KeyPath) -> str:
     """A key path as written in messages: ``objects[2].abilities[0]``."""
     out = ""
     for p in path:
-        out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
+        if isinstance(p, str) and not re.fullmatch(r"[A-Za-z0-9_\-]+", p):
+            out += f"[{shown(p)}]"
+        else:
+            out += f"[{p}]" if isinstance(p, int) else (f".{p}" if out else str(p))
     return out
 
 
@@ -97,7 +166,7 @@ class _Check:
         known = self.known(category)
         if value in known:
             return True
-        self.problem(path, f"unknown {CATEGORIES[category][0]} '{value}' for {self.game}{what}{hint(value, known)}")
+        self.problem(path, f"unknown {CATEGORIES[category][0]} {said(value)} for {self.game}{what}{hint(value, known)}")
         return False
 
     def _declared(self) -> dict[str, set[str]]:
@@ -134,7 +203,7 @@ class _Check:
             if isinstance(value, int) and not isinstance(value, bool) and not spec.lo <= value <= spec.hi:
                 self.problem(path, f"{owner} '{spec.name}' is between {spec.lo} and {spec.hi}, not {value}")
             elif isinstance(value, str):
-                self.problem(path, f"{owner} '{spec.name}' is a whole number, not '{value}'")
+                self.problem(path, f"{owner} '{spec.name}' is a whole number, not {said(value)}")
             return
         if isinstance(spec, Switch) or not isinstance(spec, Text):
             return
@@ -148,18 +217,18 @@ class _Check:
         if not isinstance(value, str):
             return
         if spec.values and value not in spec.values:
-            self.problem(path, f"unknown value '{value}' of {owner} '{spec.name}'{hint(value, spec.values)}")
-        elif spec.pattern and not re.match(spec.pattern, value):
-            self.problem(path, f"{owner} '{spec.name}' is written like '{spec.example}', not '{value}'")
+            self.problem(path, f"unknown value {said(value)} of {owner} '{spec.name}'{hint(value, spec.values)}")
+        elif spec.pattern and not re.fullmatch(spec.pattern, value):
+            self.problem(path, f"{owner} '{spec.name}' is written like '{spec.example}', not {said(value)}")
         elif spec.words == "cells":
             cells = sorted(self.cells())
             if value not in cells:
-                self.problem(path, f"unknown cell '{value}' for {owner} '{spec.name}'{hint(value, cells)}")
+                self.problem(path, f"unknown cell {said(value)} for {owner} '{spec.name}'{hint(value, cells)}")
         elif spec.words == "names":
             names_ = sorted(self.card_names())
             for part in (p.strip() for p in value.split("+")):
                 if part not in names_:
-                    self.problem(path, f"'{part}' in {owner} '{spec.name}' is no card id, name, type or property "
+                    self.problem(path, f"{said(part)} in {owner} '{spec.name}' is no card id, name, type or property "
                                        f"value of this scenario{hint(part, names_)}")
         elif spec.words == "abilities":
             self.ability(path, value)
@@ -167,19 +236,22 @@ class _Check:
             self.word(path, spec.words, value)
 
     def ability(self, path: KeyPath, value: Any) -> None:
-        """An ability, with its number when it takes one ("incarnation 3")."""
+        """An ability, written exactly: its name, and with its number when it takes one ("incarnation 3", one space,
+        ASCII digits); anything else (spaces at the ends or two inside, another case, a look-alike or invisible
+        character) is no ability of the game."""
         if not isinstance(value, str):
             return
-        name, _, arg = value.strip().partition(" ")
+        name, sep, arg = value.partition(" ")
         spec = self.v.word("abilities", name)
-        if not isinstance(spec, Ability):
-            self.word(path, "abilities", value if value in self.v.names("abilities") or not arg else name,
-                      f" (in '{value}')" if arg else "")
+        number = re.fullmatch(r"[0-9]+", arg) is not None
+        if not isinstance(spec, Ability) or (sep and not number and not spec.param):
+            unknown = value if spec is not None or value in self.v.names("abilities") or not number else name
+            self.word(path, "abilities", unknown, f" (in {shown(value)})" if unknown != value else "")
             return
-        if spec.param and not (arg.strip().isdigit() and spec.lo <= int(arg) <= spec.hi):
+        if spec.param and not (number and spec.lo <= int(arg) <= spec.hi):
             self.problem(path, f"ability '{name}' is written with a number: '{name} {spec.param}' ({spec.param} from "
-                               f"{spec.lo} to {spec.hi}), not '{value}'")
-        elif arg and not spec.param:
+                               f"{spec.lo} to {spec.hi}, one space before it), not {said(value)}")
+        elif sep and not spec.param:
             self.problem(path, f"ability '{name}' takes no number: no {self.game} rule reads one; write '{name}'")
 
     def types(self, path: KeyPath, types: Any) -> None:
@@ -206,7 +278,7 @@ class _Check:
         allowed = {p.name: p for p in a.params}
         for name, value in params.items():
             if name not in allowed:
-                self.problem(path + ("params", name), f"parameter '{name}' is not read by action kind '{kind}' of "
+                self.problem(path + ("params", name), f"parameter {said(name)} is not read by action kind '{kind}' of "
                                                       f"{self.game}{hint(name, list(allowed))}")
             else:
                 self.value(path + ("params", name), allowed[name], value, f"parameter of '{kind}'")
@@ -254,7 +326,21 @@ class _Check:
             self.event(("events", i), ev)
         for i, ex in _indexed(self.d.get("expect")):
             self.expectation(("expect", i), ex)
+        self.rule_ids()
         return list(dict.fromkeys(self.out))
+
+    def rule_ids(self) -> None:
+        """Every rule id the scenario cites (``rules``, each expectation's ``because``) is a rule of its game."""
+        cited = [(("rules", i), r) for i, r in _indexed_any(self.d.get("rules"))]
+        for i, ex in _indexed(self.d.get("expect")):
+            cited += [(("expect", i, "because", j), r) for j, r in _indexed_any(ex.get("because"))]
+        for path, rid in cited:
+            if not isinstance(rid, str):
+                continue
+            try:
+                rulebook.lookup(self.game, rid)
+            except rulebook.UnknownRule as exc:
+                self.problem(path, f"{exc}{hint(rid, sorted(rulebook.rules(self.game)))}")
 
     def features(self) -> None:
         """Fields only some games read: refused where the game does not read them."""
@@ -341,7 +427,7 @@ class _Check:
                                             f"{'a whole number' if attr else 'a text'}, not {value!r}")
         else:
             known = self.v.names("attributes") + self.v.names("properties")
-            self.problem(path + ("attribute",), f"unknown attribute or property '{name}' for {self.game}"
+            self.problem(path + ("attribute",), f"unknown attribute or property {said(name)} for {self.game}"
                                                 f"{hint(name, known)}")
 
     def event(self, path: KeyPath, ev: dict) -> None:
@@ -358,7 +444,7 @@ class _Check:
             if name in EVENT_COMMON:
                 continue
             if name not in fields:
-                self.problem(path + (name,), f"unknown field '{name}' of a '{t}' event for {self.game}: no "
+                self.problem(path + (name,), f"unknown field {said(name)} of a '{t}' event for {self.game}: no "
                                              f"{self.game} rule reads it{hint(name, list(fields))}")
             else:
                 self.value(path + (name,), fields[name], value, f"field of '{t}'")
@@ -383,6 +469,10 @@ class _Check:
         self.keyed(path + ("allowed",), ex.get("allowed"), "permissions", values=False)
         if "status" in ex:
             self.word(path + ("status",), "statuses", ex["status"])
+        if "winner" in ex and "won" not in self.v.names("statuses"):
+            self.problem(path + ("winner",), f"'winner' is read by no {self.game} rule: no {self.game} rule makes a "
+                                             f"player win (its player statuses: {', '.join(self.v.names('statuses'))})"
+                                             f": remove it")
         if "action_status" in ex:
             self.word(path + ("action_status",), "action_statuses", ex["action_status"])
         self.keyed(path + ("player_attributes",), ex.get("player_attributes"), "player_attributes", values=False)
@@ -469,26 +559,51 @@ def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
     return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
 
 
-def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None) -> Placement:
-    """The scenario with its library cards placed, the library checked like a scenario first (its files' errors)."""
+def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None,
+            path: Path | None) -> tuple[Placement, list[LoadError]]:
+    """The scenario with every library card that can be placed placed, and the located errors of the rest: the
+    library's own (its files read and checked like a scenario) and the references that cannot be placed."""
     if not uses_cards(data):
-        return Placement(data, linemap)
-    library = library_for(data, linemap, file, cards, path)
-    if library is not None and library_errors(library):
-        raise capped(list(library_errors(library)))
-    return place_cards(data, linemap, file, library)
+        return Placement(data, linemap), []
+    errors: list[LoadError] = []
+    library = None
+    try:
+        library = library_for(data, linemap, file, cards, path)
+    except LoadError as exc:
+        errors.append(exc)
+    except LoadErrors as exc:
+        errors += _with_card_words(exc.errors, data, linemap, file, cards, path)
+    if library is not None:
+        errors += library_errors(library)
+    placement = place_cards(data, linemap, file, library, collect=True)
+    return placement, errors + (placement.errors if library is not None or not errors else [])
+
+
+def _with_card_words(errors: list[LoadError], data: Any, linemap: LineMap, file: str,
+                     cards: list[CardSource] | None, path: Path | None) -> list[LoadError]:
+    """A library's errors, where the closed-world check of its card files speaks at the same place as the
+    validation (an ability pydantic refuses by its pattern), its message (naming the nearest word) instead."""
+    try:
+        sources = cards if cards is not None else sources_for(data, linemap, file, path or scenario_path(file))
+    except (LoadError, LoadErrors):
+        return errors
+    words: list[LoadError] = []
+    for name, raw in sources:
+        try:
+            card_data, card_map = load_yaml_text(raw, name)
+        except (LoadError, LoadErrors):
+            continue
+        words += located(card_problems(card_data), card_map, name)
+    taken = {(e.file, e.line, e.col) for e in words}
+    return [e for e in errors if (e.file, e.line, e.col) not in taken] + words
 
 
 def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
              path: Path | None = None) -> LoadedScenario:
     """Validate parsed data and check its words: every error of the file together, or the loaded scenario. Cards it
-    names are placed first, from ``cards`` (card files shipped with it) or its library."""
-    try:
-        placement = _placed(data, linemap, file, cards, path)
-    except LoadError as exc:
-        raise capped([exc]) from None
-    except LoadErrors as exc:
-        raise capped(exc.errors) from None
+    names are placed first, from ``cards`` (card files shipped with it) or its library; when some cannot be (a
+    library missing or in error, an unknown card), the rest of the file is still checked, without them."""
+    placement, card_errors = _placed(data, linemap, file, cards, path)
     data, linemap = placement.data, placement.linemap
     errors: list[LoadError] = []
     loaded = None
@@ -499,6 +614,8 @@ def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | N
     words = located(problems(data), linemap, file)
     taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
     errors = [e for e in errors if (e.line, e.col) not in taken] + words
+    if card_errors:  # what a placed card brings is its card file's business (reported there), not the scenario's
+        errors = card_errors + [e for e in errors if (e.line, e.col) not in placement.notes]
     if errors:
         raise capped(placement.annotate(errors))
     return loaded  # type: ignore[return-value]

@@ -48,7 +48,7 @@ def _unread(v: Vocabulary) -> set[tuple[str, ...]]:
 def _value_text(w: Word) -> str:
     """How a value is written: a range, true/false, the values, a pattern's example, a category."""
     if isinstance(w, Number):
-        return f"{w.lo} .. {w.hi}"
+        return f"{w.lo} .. {w.hi}" + (f" (default {w.default})" if w.default is not None else "")
     if isinstance(w, Switch):
         return "true / false"
     if isinstance(w, Text):

@@ -210,7 +210,9 @@ class _Schema:
                     is_list = props[f.name].get("type") == "array"
                     self.put(definition, f.name, {"type": "array", "items": item} if is_list else item)
                 elif isinstance(f, Text) and f.values and f.name in props:
-                    self.put(definition, f.name, value_schema(f))
+                    item = value_schema(f)
+                    is_list = props[f.name].get("type") == "array"  # a list of such values (an event's list field)
+                    self.put(definition, f.name, {"type": "array", "items": item} if is_list else item)
             if t in ("declare", "trigger"):
                 self.action_kinds(definition)
 

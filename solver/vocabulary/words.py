@@ -44,11 +44,13 @@ class Type(Word):
 
 @dataclass(frozen=True)
 class Number(Word):
-    """A whole number (attribute, player attribute, parameter, option) within ``lo`` .. ``hi``."""
+    """A whole number (attribute, player attribute, parameter, option) within ``lo`` .. ``hi``; ``default``: its value
+    when the scenario does not give it, where the game's rules say one (an MTG life total is 20: 103.4)."""
 
     lo: int = -1_000_000
     hi: int = 1_000_000
     required: bool = False
+    default: int | None = None
 
 
 @dataclass(frozen=True)

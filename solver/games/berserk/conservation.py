@@ -4,53 +4,16 @@ Symbiotes and equipment do not count, each under its own rule id: they never tak
 the duty, and a cell they share obliges nobody. The duty is taken on any arrival on
 an occupied cell (a forced move, a summon, a revival, an incarnation, a recruit onto a
 cell). Declaring another obligatory ability carries the duty over to the player's next
-Choice subphase.
+Choice subphase: an ability the player declares is one a card of theirs in play has
+(``declared``); naming one no card has carries nothing. Where the card may move is
+``movement.can_move``, the one predicate every movement reads.
 """
 from __future__ import annotations
 
+from solver.encoding.compile import ScenarioError
 from solver.encoding.state import NONE
-
-#: the duty flag
-OBLIGATION = "must_move"
-
-
-def exemption(comp, obj: str) -> str | None:
-    """The rule that exempts the card from conservation, under which its clauses sit: a symbiote
-    (berserk.conservation.symbiote) or equipment (berserk.conservation.equipment); None: it counts."""
-    types = comp.objects[obj].types
-    if "symbiote" in types:
-        return "berserk.conservation.symbiote"
-    if "equipment" in types:
-        return "berserk.conservation.equipment"
-    return None
-
-
-def on_cells(comp) -> list[str]:
-    """The cards that can stand on a cell of the board (not declared actions)."""
-    return [o for o, info in comp.objects.items() if ("cell", o) in comp.domains and info.action is None]
-
-
-def counts(comp, obj: str):
-    """Literal: the card counts for conservation. A symbiote or equipment does not, under its exemption's rule."""
-    rm = comp.rm
-    if ("cell", obj) not in comp.domains or comp.objects[obj].action is not None:
-        return rm.false
-    rule = exemption(comp, obj)
-    if rule is None:
-        return rm.true
-    cache = comp.stages[0].derived
-    if ("counts", obj) not in cache:
-        lit = rm.new_bool(f"counts.{obj}")
-        rm.implies(rule, [], rm.neg(lit))
-        cache["counts", obj] = lit
-    return cache["counts", obj]
-
-
-def occupied(comp, st, cell: str, obj: str):
-    """Literal: another card that counts for conservation stands on ``cell`` in play at stage ``st``."""
-    rm = comp.rm
-    return rm.any_of([rm.all_of([st["zone", q].is_("play"), st["cell", q].is_(cell), counts(comp, q)])
-                      for q in on_cells(comp) if q != obj])
+from solver.games.berserk.movement import OBLIGATION, exemption, free_for, move_or_die, on_cells
+from solver.games.berserk.vocabulary import OBLIGATORY
 
 
 def obliged(comp) -> list[str]:
@@ -84,7 +47,7 @@ class Conservation:
         if cell is None or ("flag", obj, OBLIGATION) not in comp.domains:
             return
         rm = comp.rm
-        lands = [counts(comp, obj), occupied(comp, tr.prev, cell, obj)] + ([] if when is None else [when])
+        lands = [rm.neg(free_for(comp, tr.prev, obj, cell))] + ([] if when is None else [when])
         tr.set(("flag", obj, OBLIGATION), 1, "berserk.conservation", rm.all_of(lands))
 
     def moved(self, comp, tr, obj: str, zone: str, cell: str | None) -> None:
@@ -93,43 +56,42 @@ class Conservation:
             self.arrive(comp, tr, obj, cell)
 
     def on_choice_subphase(self, comp, ev) -> None:
-        """Choice subphase: an obliged card not moved keeps the duty if another obligatory ability was declared
-        (berserk.conservation.carry), else dies (berserk.conservation); ``free`` leaves its move to the solver."""
+        """Choice subphase: an obliged card not moved keeps the duty if the player declares another obligatory ability
+        that a card of theirs in play has (berserk.conservation.carry), else dies (berserk.conservation); ``free``
+        leaves its move to the solver, to a cell ``movement.can_move`` allows."""
         rm, st = comp.rm, comp.stage
+        declared = self.declared(comp, st, ev.player, ev.obligatory)
         with comp.step(f"{ev.player}'s Choice subphase") as tr:
             for oid in obliged(comp):
                 key = ("flag", oid, OBLIGATION)
                 due = rm.all_of([st[key], comp.controller(st, oid).is_(ev.player)])
-                if ev.obligatory:
-                    tr.keep(key, "berserk.conservation.carry", due)
-                    continue
+                if declared is not rm.false:
+                    tr.keep(key, "berserk.conservation.carry", rm.all_of([due, declared]))
+                due = rm.all_of([due, rm.neg(declared)])
                 if ev.free:
-                    self._move_or_die(comp, tr, oid, due)
+                    move_or_die(comp, tr, oid, due)
                     continue
                 tr.set(("zone", oid), "graveyard", "berserk.conservation", due)
                 tr.set(("cell", oid), NONE, "berserk.conservation", due)
                 tr.set(key, 0, "berserk.conservation", due)
 
-    def _move_or_die(self, comp, tr, obj: str, due) -> None:
-        """An undeclared choice: the obliged card dies, or moves to an adjacent cell (berserk.movement.adjacent) where
-        no card that counts stands or ends up (berserk.movement.free)."""
-        rm, prev, nxt = comp.rm, tr.prev, tr.next
-        tr.free(("zone", obj), due, "berserk.conservation")
-        tr.free(("cell", obj), due, "berserk.conservation")
-        tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", due)
-        dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
-        rm.clause("berserk.conservation", [dies, stays], [due])
-        rm.implies("berserk.conservation", [due, dies], nxt["cell", obj].is_(NONE))
-        for c in comp.cells + [NONE]:  # a card on no cell has no adjacent cell to go to
-            rm.clause("berserk.movement.adjacent", [nxt["cell", obj].is_(d) for d in sorted(comp.adjacency.get(c, ()))],
-                      [due, stays, prev["cell", obj].is_(c)])
-        for q in on_cells(comp):
-            if q == obj:
-                continue
-            for d in comp.cells:
-                there = rm.neg(nxt["cell", obj].is_(d))
-                rm.implies("berserk.movement.free", [due, stays, counts(comp, q), prev["zone", q].is_("play"),
-                                                     prev["cell", q].is_(d)], there)
-                # two cards moving at once cannot end up sharing a cell either
-                rm.implies("berserk.movement.free", [due, stays, counts(comp, q), nxt["zone", q].is_("play"),
-                                                     nxt["cell", q].is_(d)], there)
+    def declared(self, comp, st, player: str, abilities: list[str]):
+        """Literal (berserk.conservation.carry): the player declares another obligatory ability: one of ``abilities``
+        (each an obligatory ability, the vocabulary says which) that a card they control in play has."""
+        rm = comp.rm
+        if not abilities:
+            return rm.false
+        unknown = [a for a in abilities if a not in OBLIGATORY]
+        if unknown:
+            raise ScenarioError(f"choice_subphase: '{unknown[0]}' is not an obligatory ability (obligatory: "
+                                f"{', '.join(OBLIGATORY)})")
+        cards = [o for o, info in comp.objects.items() if info.action is None]
+        has = [rm.all_of([st["zone", o].one_of(comp.rs.play_zones), comp.controller(st, o).is_(player),
+                          comp.has_ability(st, o, a)]) for o in cards for a in abilities]
+        lit = rm.any_of(has)
+        if lit is rm.true or lit is rm.false:
+            return lit
+        r = rm.new_bool(f"s{st.index}:declares.{player}")
+        rm.implies("berserk.conservation.carry", [r], lit)
+        rm.implies("berserk.conservation.carry", [lit], r)
+        return r

@@ -17,6 +17,7 @@ class BerserkGen(CoreGen):
 
     game = "berserk"
     zones = ("play", "play", "play", "auxiliary", "hand", "deck", "graveyard", "outside")
+    play_zones = ("play", "auxiliary")
 
     def __init__(self, rng) -> None:
         super().__init__(rng)
@@ -117,14 +118,49 @@ class BerserkGen(CoreGen):
         return {"type": kind, "action": aid}
 
     def extra_events(self) -> list[dict]:
-        """Sometimes crowd a cell, then judge the duty; sometimes end with a victory check that asks the victory
-        analysis for a decisive advantage (and sometimes carries a judge's ruling)."""
-        out = self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
+        """Sometimes equipment on a creature taken off and put back on, or a card an effect names leaving play and
+        coming back (object identity); sometimes crowd a cell, then judge the duty; sometimes end with a victory
+        check that asks the victory analysis for a decisive advantage (and sometimes carries a judge's ruling)."""
+        out = self.equip() if self.chance(0.25) else []
+        if self.chance(0.25):
+            out += self.reentry(self.effects, self.objects, ("hand", "graveyard", "outside"), "play")
+        out += self.crowding() if self.cells and len(self.objects) > 1 and self.chance(0.5) else []
+        self.after_initial()
         if len(self.players) == 2 and self.chance(0.25):
             out.append({"type": "check_victory", "decisive_advantage": self.r.sample(self.players, self.r.randint(1, 2))})
-            if self.chance(0.3):
-                out[-1]["judge_ruled"] = [self.r.choice(self.players)]
+            if self.chance(0.4):  # often a ruling on the very claim the proof settles (it may contradict it)
+                asked = out[-1]["decisive_advantage"]
+                out[-1]["judge_ruled"] = [self.r.choice(asked if self.chance(0.6) else self.players)]
         return out
+
+    def after_initial(self) -> None:
+        """A begun effect's typed timestamp must come after every initial one (models.timeline): the initial effects
+        added here came last, so a begun one that does not is left to its event's position."""
+        top = max((e["timestamp"] for e in self.effects if "timestamp" in e), default=-1)
+        for ev in self.events:
+            if ev["type"] == "begin_effect" and ev["effect"].get("timestamp", top + 1) <= top:
+                del ev["effect"]["timestamp"]
+
+    def equip(self) -> list[dict]:
+        """Equipment attached to a creature grants it an alignment (a static ability, sometimes without a timestamp
+        when the equipment starts in the hand); sometimes it is taken off and put back on: applied anew, the latest."""
+        r = self.r
+        gear = [o for o in self.objects if "equipment" in o["types"]]
+        bearers = [o for o in self.objects if "creature" in o["types"]]
+        if not gear or not bearers:
+            return []
+        g, bearer = r.choice(gear), r.choice(bearers)
+        g["attached_to"] = bearer["id"]
+        e = {"id": f"eq_{g['id']}", "source": g["id"], "kind": "set", "attribute": "alignment",
+             "value": r.choice(("light", "dark", "neutral")), "targets": [bearer["id"]], "duration": "static"}
+        if g["zone"] in ("play", "auxiliary") or self.chance(0.5):
+            e["timestamp"] = self.stamp()
+        self.effects.append(e)
+        self.effect_ids.append(e["id"])
+        if not self.chance(0.7):
+            return []
+        out = [{"type": "move", "object": g["id"], "zone": r.choice(("hand", "graveyard"))}] if self.chance(0.7) else []
+        return out + [{"type": "move", "object": g["id"], "zone": "play"}]
 
     def crowding(self) -> list[dict]:
         """A card (a creature, a symbiote, equipment) moves onto another's cell, then the duty is judged: a declared
@@ -136,6 +172,8 @@ class BerserkGen(CoreGen):
         other = r.choice(placed)
         mover = r.choice([o for o in self.objects if o is not other])
         cell, player = other["cell"], mover.get("controller", mover["owner"])
+        if self.chance(0.4):  # "cannot move" (524.2, 525.2): the free choice may leave it only to die
+            self.forbid_move(mover["id"])
         out = [{"type": "move", "object": mover["id"], "zone": "play", "cell": cell}]
         if self.chance(0.3):
             aid = f"step{len(self.events)}"
@@ -145,10 +183,28 @@ class BerserkGen(CoreGen):
             self.stage_of[aid] = "done"
         return out + [{"type": "choice_subphase", "player": player, "free": self.chance(0.7)}]
 
+    def forbid_move(self, card: str) -> None:
+        """A 'cannot move' effect on the card (a static ability of another card, or lasting), sometimes against a
+        permission to move (the prohibition wins, 524.2)."""
+        r = self.r
+        others = [o["id"] for o in self.objects if o["id"] != card]
+        e: dict = {"id": f"chain_{card}", "timestamp": self.stamp(), "kind": "prohibit", "action": "move",
+                   "targets": [card]}
+        if others and self.chance(0.6):
+            e.update(source=r.choice(others), duration="static")
+        self.effects.append(e)
+        self.effect_ids.append(e["id"])
+        if self.chance(0.3):
+            self.effects.append({"id": f"haste_{card}", "timestamp": self.stamp(), "kind": "permit", "action": "move",
+                                 "targets": [card]})
+            self.effect_ids.append(f"haste_{card}")
+
     def expectation(self) -> dict:
         """Sometimes about the duty to move (of any card: an exempt one never has it)."""
         if self.cells and self.chance(0.15):
             return vary_expectation(self, {"object": self.r.choice(self.ids()), "flags": {"must_move": self.chance(0.5)}})
+        if self.cells and self.chance(0.08):
+            return vary_expectation(self, {"object": self.r.choice(self.ids()), "allowed": {"move": self.chance(0.5)}})
         return super().expectation()
 
     def victory_event(self, kind: str) -> dict:

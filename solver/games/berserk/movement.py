@@ -1,18 +1,128 @@
-"""Berserk declared movement (seed 003, conservation): a card moves to an adjacent free cell of the board.
+"""Berserk movement (seed 003, conservation, 524.2, 525.2): may this card move to that cell now (``can_move``).
 
-The action kind ``move`` (``params: {cell: X}``) is declared like any action: it is
-illegal (525.1) unless the card stands in play on a cell adjacent to X
-(berserk.movement.adjacent, from the board's geometry) and, when it counts for
-conservation, no other card that counts stands on X (berserk.movement.free). When it
-resolves the card stands on X and its duty to move ends (berserk.movement).
+One predicate, called by every path that moves a card over the board:
+
+- a declared movement (the action kind ``move``, ``params: {cell: X}``): illegal (525.1) unless ``can_move``;
+- a free Choice subphase (``choice_subphase`` with ``free: true``): an obliged card stays in play only on a cell
+  ``can_move`` allows (``conservation.Conservation``), else it dies;
+- the victory analysis' reach: a creature an effect forbids to move strikes only from its own cell
+  (``may_move``, read into the combat position by ``victory.combat_state``).
+
+``can_move`` is the conjunction of its parts, each under its rule id:
+
+- ``may_move``: no effect forbids the card to move: 'cannot move' (berserk.525.2), and a prohibition beats a
+  permission (berserk.524.2);
+- ``next_to``: it stands in play on a cell adjacent to X (berserk.movement.adjacent);
+- ``free_for``: when it counts for conservation, no other card that counts stands on X (berserk.movement.free).
+
+A placement that is no movement (a summon, revival, incarnation, recruit or a forced move onto a cell) is not
+limited by it: a card may be put on an occupied cell, and then takes the duty to move (``free_for`` decides it,
+``conservation.Conservation.arrive``). There is no push in the rules modelled here.
 """
 from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
+from solver.encoding.state import NONE
 from solver.errors import ScenarioError
-from solver.games.berserk.conservation import OBLIGATION, counts, occupied
+
+#: the duty flag
+OBLIGATION = "must_move"
+#: the action an effect permits or prohibits to say a card may (not) move
+MOVE = "move"
 
 
+# -- who stands on the board and who counts for conservation -----------------------------------------------
+def exemption(comp, obj: str) -> str | None:
+    """The rule that exempts the card from conservation, under which its clauses sit: a symbiote
+    (berserk.conservation.symbiote) or equipment (berserk.conservation.equipment); None: it counts."""
+    types = comp.objects[obj].types
+    if "symbiote" in types:
+        return "berserk.conservation.symbiote"
+    if "equipment" in types:
+        return "berserk.conservation.equipment"
+    return None
+
+
+def on_cells(comp) -> list[str]:
+    """The cards that can stand on a cell of the board (not declared actions)."""
+    return [o for o, info in comp.objects.items() if ("cell", o) in comp.domains and info.action is None]
+
+
+def counts(comp, obj: str):
+    """Literal: the card counts for conservation. A symbiote or equipment does not, under its exemption's rule."""
+    rm = comp.rm
+    if ("cell", obj) not in comp.domains or comp.objects[obj].action is not None:
+        return rm.false
+    rule = exemption(comp, obj)
+    if rule is None:
+        return rm.true
+    cache = comp.stages[0].derived
+    if ("counts", obj) not in cache:
+        lit = rm.new_bool(f"counts.{obj}")
+        rm.implies(rule, [], rm.neg(lit))
+        cache["counts", obj] = lit
+    return cache["counts", obj]
+
+
+def occupied(comp, st, cell: str, obj: str):
+    """Literal: another card that counts for conservation stands on ``cell`` in play at stage ``st``."""
+    rm = comp.rm
+    return rm.any_of([rm.all_of([st["zone", q].is_("play"), st["cell", q].is_(cell), counts(comp, q)])
+                      for q in on_cells(comp) if q != obj])
+
+
+# -- may this card move to that cell now --------------------------------------------------------------------------
+def _defined(comp, st, rule_id: str, cond, name: str):
+    """A literal equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core); cached."""
+    rm = comp.rm
+    if cond is rm.true or cond is rm.false:
+        return cond
+    key = ("can_move", rule_id, name)
+    if key not in st.derived:
+        r = rm.new_bool(f"s{st.index}:{rule_id}.{name}")
+        rm.implies(rule_id, [r], cond)
+        rm.implies(rule_id, [cond], r)
+        st.derived[key] = r
+    return st.derived[key]
+
+
+def may_move(comp, st, card: str):
+    """Literal: no effect forbids ``card`` to move at ``st``: 'cannot move' forbids it (berserk.525.2), a prohibition
+    beats a permission (berserk.524.2). True when no effect speaks of its moving."""
+    if not (comp.effects_on(card, "prohibit", MOVE) or comp.effects_on(card, "permit", MOVE)):
+        return comp.rm.true
+    return comp.allowed(st, card, MOVE, default=True)
+
+
+def next_to(comp, st, card: str, cell: str):
+    """Literal (berserk.movement.adjacent): ``card`` stands in play on a cell adjacent to ``cell``."""
+    rm = comp.rm
+    here = [st["cell", card].is_(c) for c in comp.cells if cell in comp.adjacency.get(c, ())]
+    return _defined(comp, st, "berserk.movement.adjacent", rm.all_of([st["zone", card].is_("play"), rm.any_of(here)]),
+                    f"{card}.{cell}")
+
+
+def free_for(comp, st, card: str, cell: str):
+    """Literal (berserk.movement.free): ``cell`` is free for ``card``: it does not count for conservation, or no other
+    card that counts stands there."""
+    rm = comp.rm
+    taken = rm.all_of([counts(comp, card), occupied(comp, st, cell, card)])
+    return _defined(comp, st, "berserk.movement.free", rm.neg(taken), f"{card}.{cell}")
+
+
+def move_requirements(comp, st, card: str, cell: str) -> list[tuple[str | None, object]]:
+    """The parts of ``can_move``, each with the rule it sits under (the permission's own ids are inside it)."""
+    return [(None, may_move(comp, st, card)), ("berserk.movement.adjacent", next_to(comp, st, card, cell)),
+            ("berserk.movement.free", free_for(comp, st, card, cell))]
+
+
+def can_move(comp, st, card: str, cell: str):
+    """Literal: ``card`` may move to ``cell`` at ``st``: no effect forbids it (berserk.525.2, berserk.524.2), it stands
+    next to the cell (berserk.movement.adjacent), and the cell is free for it (berserk.movement.free)."""
+    return comp.rm.all_of([lit for _, lit in move_requirements(comp, st, card, cell)], f"s{st.index}:can_move")
+
+
+# -- the declared movement ------------------------------------------------------------------------------------------
 def mover(spec) -> str:
     """The card that moves: the action's source."""
     if not getattr(spec, "source", None):
@@ -31,14 +141,10 @@ def destination(comp, spec) -> str:
 
 
 def move() -> ActionKind:
-    """Move the source to the named cell: adjacent to its own (berserk.movement.adjacent), free
-    (berserk.movement.free)."""
+    """Move the source to the named cell: legal only if ``can_move``."""
     def requirements(comp, st, spec):
-        rm, card, cell = comp.rm, mover(spec), destination(comp, spec)
-        here = [st["cell", card].is_(c) for c in comp.cells if cell in comp.adjacency.get(c, ())]
-        next_to = rm.all_of([st["zone", card].is_("play"), rm.any_of(here)])
-        taken = rm.all_of([counts(comp, card), occupied(comp, st, cell, card)])
-        return [("berserk.movement.adjacent", next_to), ("berserk.movement.free", rm.neg(taken))]
+        card, cell = mover(spec), destination(comp, spec)
+        return [(rule, lit) for rule, lit in move_requirements(comp, st, card, cell)]
 
     def apply(comp, tr, spec, when):
         card = mover(spec)
@@ -46,6 +152,27 @@ def move() -> ActionKind:
         if ("flag", card, OBLIGATION) in comp.domains:
             tr.set(("flag", card, OBLIGATION), 0, "berserk.movement", when)
     return ActionKind(requirements, apply, None)
+
+
+def move_or_die(comp, tr, obj: str, due) -> None:
+    """An undeclared choice (a free Choice subphase): the obliged card dies (berserk.conservation), or stays in play on
+    a cell it ``can_move`` to from where it stood; two cards moving at once never end up sharing a cell
+    (berserk.movement.free)."""
+    rm, prev, nxt = comp.rm, tr.prev, tr.next
+    tr.free(("zone", obj), due, "berserk.conservation")
+    tr.free(("cell", obj), due, "berserk.conservation")
+    tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", due)
+    dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
+    rm.clause("berserk.conservation", [dies, stays], [due])
+    rm.implies("berserk.conservation", [due, dies], nxt["cell", obj].is_(NONE))
+    rm.clause("berserk.conservation", [nxt["cell", obj].is_(d) for d in comp.cells], [due, stays])
+    for d in comp.cells:
+        rm.implies("berserk.conservation", [due, stays, nxt["cell", obj].is_(d)], can_move(comp, prev, obj, d))
+        for q in on_cells(comp):
+            if q != obj:  # two cards moving at once cannot end up sharing a cell either
+                rm.implies("berserk.movement.free", [due, stays, counts(comp, obj), counts(comp, q),
+                                                     nxt["zone", q].is_("play"), nxt["cell", q].is_(d)],
+                           rm.neg(nxt["cell", obj].is_(d)))
 
 
 #: action kind -> its requirements and effect

@@ -33,11 +33,15 @@ class BerserkRules(CoreRules):
     game = "berserk"
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
+    def identity_rule(self) -> str:
+        """A card that comes back into play, or is attached again, is imposed anew (seed 003: the last one wins)."""
+        return "berserk.conflict.anew"
 
     # -- conflicting effects: the one applied last wins (berserk.conflict.latest); 524.2, 525.2 ---------
     def controller(self, w: World, st: State, obj: str) -> str:
         """core.control over the control effect applied last."""
-        return self.control_by(w, st, obj, latest="berserk.conflict.latest", control="core.control")
+        return self.control_by(w, st, obj, latest="berserk.conflict.latest", control="core.control",
+                               outside="core.outside")
 
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
         """core.value over the 'set' effect applied last, plus core.add."""
@@ -136,6 +140,37 @@ class BerserkRules(CoreRules):
         return any([q != obj and self.counts(w, q) and st[key("zone", q)] == "play" and st[key("cell", q)] == cell
                     for q in self.placed(w) if q != obj])
 
+    # -- movement: may this card move to that cell now (seed 003 conservation, 524.2, 525.2) ----------------------
+    def can_move(self, w: World, st: State, card: str, cell: str) -> list[tuple[str, bool]]:
+        """Whether ``card`` may move to ``cell`` in ``st``, clause by clause with the rule that states it: nothing
+        forbids it to move ('Не может [текст]' forbids an action, 525.2; a prohibition beats a permission, 524.2);
+        it moves from the cell it stands on in play to an adjacent one (berserk.movement.adjacent); a card that counts
+        for conservation does not move where another such card stands (berserk.movement.free). Every way a card
+        moves over the board reads this: a declared move, a free Choice subphase, the reach of the combat reading."""
+        out = []
+        if w.effects_on(card, "prohibit", "move") or w.effects_on(card, "permit", "move"):
+            ok, rule = self.allowed_by(w, st, card, "move", default=True)
+            out.append((rule, ok))
+        here = st[key("cell", card)]
+        beside = st[key("zone", card)] == "play" and here != NONE and cell in w.adjacency.get(here, ())
+        out.append(("berserk.movement.adjacent", beside))
+        out.append(("berserk.movement.free", not (self.counts(w, card) and self.taken(w, st, cell, card))))
+        return out
+
+    def may_move(self, w: World, st: State, card: str) -> bool:
+        """Nothing forbids the card to move (525.2, 524.2): the part of ``can_move`` that does not depend on the cell."""
+        if not (w.effects_on(card, "prohibit", "move") or w.effects_on(card, "permit", "move")):
+            return True
+        return self.allowed_by(w, st, card, "move", default=True)[0]
+
+    def declares(self, w: World, st: State, player: str, abilities: list[str]) -> bool:
+        """The player declares another obligatory ability: one of ``abilities`` that a card they control in play has
+        (a player declares what a card of theirs can do)."""
+        if abilities:
+            w.note("berserk.conservation.carry")
+        return any(info.spec is None and st[key("zone", o)] in self.play_zones and self.controller(w, st, o) == player
+                   and self.has_ability(w, st, o, a) for o, info in w.objects.items() for a in abilities)
+
     def obliged(self, w: World, obj: str) -> bool:
         """Does the card carry the conservation duty (a card that counts, with the flag)?"""
         return key("flag", obj, MUST_MOVE) in w.domains and self.exempt_by(w, obj) is None
@@ -161,10 +196,7 @@ class BerserkRules(CoreRules):
             return [("berserk.card.finishing_blow", ok)]
         if kind == "move":
             card, cell = self._mover(w, spec)
-            here = st[key("cell", card)]
-            next_to = st[key("zone", card)] == "play" and here != NONE and cell in w.adjacency.get(here, ())
-            free = not (self.counts(w, card) and self.taken(w, st, cell, card))
-            return [("berserk.movement.adjacent", next_to), ("berserk.movement.free", free)]
+            return self.can_move(w, st, card, cell)
         return super().kind_requirements(w, st, spec)
 
     @staticmethod
@@ -235,16 +267,17 @@ class BerserkRules(CoreRules):
         to move (any placement)."""
         if cell is None or key("flag", obj, MUST_MOVE) not in w.domains:
             return
-        w.note("berserk.conservation")  # weighed whether or not the cell is occupied
-        mine = self.counts(w, obj)
-        if self.taken(w, prev, cell, obj) and mine:
+        w.note("berserk.conservation", "berserk.movement.free")  # weighed whether or not the cell is occupied
+        free = dict(self.can_move(w, prev, obj, cell))["berserk.movement.free"]  # the same clause a move reads
+        if not free:
             step.set(key("flag", obj, MUST_MOVE), "1", "berserk.conservation")
 
     def on_choice_subphase(self, w: World, prev: State, ev, step: Step) -> None:
-        """An obliged card (that has not moved) keeps the duty when another obligatory ability is declared, else
-        dies; ``free`` leaves its move to a choice."""
+        """An obliged card (that has not moved) keeps the duty when the player declares another obligatory ability
+        that a card of theirs has, else dies; ``free`` leaves its move to a choice."""
         w.note("berserk.conservation", "berserk.conservation.carry")  # weighed for every card that could be due
-        if ev.free and not ev.obligatory and any(self.obliged(w, o) for o in w.objects):
+        carried = self.declares(w, prev, ev.player, ev.obligatory)
+        if ev.free and not carried and any(self.obliged(w, o) for o in w.objects):
             w.note("berserk.movement.adjacent", "berserk.movement.free")  # the choice is weighed for each of them
             for q in self.placed(w):
                 self.counts(w, q)
@@ -254,7 +287,7 @@ class BerserkRules(CoreRules):
             due = prev[key("flag", oid, MUST_MOVE)] == "1" and self.controller(w, prev, oid) == ev.player
             if not due:
                 continue
-            if ev.obligatory:
+            if carried:
                 step.set(key("flag", oid, MUST_MOVE), "1", "berserk.conservation.carry")
                 continue
             step.set(key("flag", oid, MUST_MOVE), "0", "berserk.conservation")
@@ -265,33 +298,42 @@ class BerserkRules(CoreRules):
                 step.set(key("cell", oid), NONE, "berserk.conservation")
 
     def _move_or_die(self, w: World, prev: State, obj: str, step: Step) -> None:
-        """An undeclared choice: the card dies, or stays in play on an adjacent cell (berserk.movement.adjacent)
-        where no card that counts stands before or after (berserk.movement.free)."""
+        """An undeclared choice: the card dies, or stays in play on a cell it may move to from where it stood
+        (``can_move``, read in the state before); two cards moving at once never end up on one cell."""
         step.release(key("zone", obj), "berserk.conservation", ["graveyard", "play"])
         step.release(key("cell", obj), "berserk.conservation")
         w.note("berserk.movement.adjacent", "berserk.movement.free")
-        here = prev[key("cell", obj)]
+        self.may_move(w, prev, obj)  # weighed whatever the choice
         others = [q for q in self.placed(w) if q != obj and self.counts(w, q)]
-        before = {prev[key("cell", q)] for q in others if prev[key("zone", q)] == "play"} - {NONE}
 
         def dead_or_on_board(nxt: State) -> bool:
             """Dead and off the board, or still in play."""
             zone, cell = nxt[key("zone", obj)], nxt[key("cell", obj)]
             return cell == NONE if zone == "graveyard" else zone == "play"
+        step.check("berserk.conservation", dead_or_on_board, f"{obj} dies or stays in play")
 
-        def adjacent(nxt: State) -> bool:
-            """Alive: on a cell next to its own."""
-            return nxt[key("zone", obj)] != "play" or (here != NONE and nxt[key("cell", obj)] in w.adjacency.get(here, ()))
+        def allowed_part(rule: str):
+            def ok(nxt: State) -> bool:
+                """Alive: on a cell ``can_move`` allows it, by this clause."""
+                if nxt[key("zone", obj)] != "play":
+                    return True
+                cell = nxt[key("cell", obj)]
+                if cell == NONE:
+                    return False
+                return all(good for r, good in self.can_move(w, prev, obj, cell) if r == rule)
+            return ok
+        rules = {"berserk.movement.adjacent", "berserk.movement.free"}
+        if w.effects_on(obj, "prohibit", "move") or w.effects_on(obj, "permit", "move"):
+            rules |= {self.allowed_by(w, prev, obj, "move", default=True)[1]}
+        for rule in sorted(rules):
+            step.check(rule, allowed_part(rule), f"{obj} may move to its new cell ({rule})")
 
-        def free(nxt: State) -> bool:
-            """Alive: on a cell no card that counts stands on, before or after the move."""
+        def apart(nxt: State) -> bool:
+            """Alive: not on a cell another card that counts ends up on."""
             if nxt[key("zone", obj)] != "play":
                 return True
-            after = {nxt[key("cell", q)] for q in others if nxt[key("zone", q)] == "play"}
-            return nxt[key("cell", obj)] not in before | after
-        step.check("berserk.conservation", dead_or_on_board, f"{obj} dies or stays in play")
-        step.check("berserk.movement.adjacent", adjacent, f"{obj} moves to an adjacent cell")
-        step.check("berserk.movement.free", free, f"{obj} moves to a free cell")
+            return nxt[key("cell", obj)] not in {nxt[key("cell", q)] for q in others if nxt[key("zone", q)] == "play"}
+        step.check("berserk.movement.free", apart, f"{obj} does not end up on a cell another card moves to")
 
 
 class BerserkWithControl(ControlVictoryRules, DecisiveAdvantageReading, BerserkRules):

@@ -206,10 +206,16 @@ class ControlVictoryRules:
             q = self.opponent(w, p)
             if has[p] and not has[q]:
                 self.award(w, prev, step, p, "berserk.602.1.no_creatures")
+            proved = None
             if p in ev.decisive_advantage:
                 w.note("berserk.602.1.decisive_advantage")
-                if self.decisive_advantage(w, prev, p):  # type: ignore[attr-defined]
+                proved = self.decisive_advantage(w, prev, p)  # type: ignore[attr-defined]
+                if proved:
                     self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")
             if p in ev.judge_ruled:
                 w.note("berserk.602.1.decisive_advantage")
+                if proved is False:  # a ruling is a fact only where no proof was asked (or it is unknown)
+                    step.check("berserk.602.1.decisive_advantage", lambda nxt: False,
+                               f"a judge ruled a decisive advantage for {p} that the proof refutes")
+                    continue
                 self.award(w, prev, step, p, "berserk.602.1.decisive_advantage")

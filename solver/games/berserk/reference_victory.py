@@ -44,6 +44,8 @@ class Fighter:
     cell: str | None
     move: int
     range: int
+    #: nothing forbids it to move (the reference's movement predicate): else it strikes only from its own cell
+    moves: bool = True
 
 
 def _tiers(w: World) -> tuple[list[int], bool]:
@@ -112,7 +114,8 @@ class DecisiveAdvantageReading:
                        tuple(int(x) for x in parts), has["magical_attack"], has["flying"], has["ranged"],
                        self._number(w, st, o.id, "regen") or 0, self._number(w, st, o.id, "protection_nonmagical"),
                        self._number(w, st, o.id, "protection_magical"), None if cell == NONE else cell,
-                       1 if move is None else move, 2 if reach is None else reach)
+                       1 if move is None else move, 2 if reach is None else reach,
+                       self.may_move(w, st, o.id))  # type: ignore[attr-defined]
 
     # -- the combat rules -----------------------------------------------------------------------
     @staticmethod
@@ -136,7 +139,8 @@ class DecisiveAdvantageReading:
 
     def _strikes_at(self, w: World, a: Fighter, t: Fighter, standing: list[Fighter]) -> bool:
         """Can ``a`` strike ``t`` now: a flyer only by a flyer or a shooter; on a board, a flyer anywhere, a shooter
-        within range, any other over free cells within its movement to a cell next to ``t``."""
+        within range, any other over free cells within its movement to a cell next to ``t`` (from its own cell only if it
+        cannot move: ``may_move``)."""
         if t.flying and not (a.flying or a.ranged):
             return False
         if not w.cells or a.flying or t.flying:
@@ -147,7 +151,7 @@ class DecisiveAdvantageReading:
             return True
         blocked = {f.cell for f in standing if f.id != a.id and f.cell is not None}
         seen, edge = {a.cell}, {a.cell}
-        for _ in range(a.move):
+        for _ in range(a.move if a.moves else 0):  # a creature that cannot move strikes from where it stands
             edge = {d for c in edge for d in w.adjacency.get(c, ()) if d not in seen and d not in blocked}
             seen |= edge
         return any(c in w.adjacency.get(t.cell, ()) for c in seen)

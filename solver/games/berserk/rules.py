@@ -7,6 +7,9 @@ in the seed is named by its topic (``berserk.conservation``).
 RULES = {
     "berserk.conflict.latest": "Two directly contradicting continuous effects on one card: the one applied last wins; "
                                "the other is ignored until the later one is removed.",
+    "berserk.conflict.anew": "A card that enters play again or is attached again is a new card: its effects are "
+                             "applied anew (they are the last applied), and an effect imposed on it before does not "
+                             "follow it.",
     "berserk.conservation": "Two cards (not symbiotes or equipment) on one cell: the controller of the card that came "
                             "last must declare its move in their next Choice subphase, or it dies.",
     "berserk.conservation.carry": "Declaring another obligatory ability in the Choice subphase carries the duty to "

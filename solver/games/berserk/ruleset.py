@@ -37,8 +37,15 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
 
     # -- conflicting continuous effects: the one applied last wins (berserk.conflict.latest) ----------
     def controller(self, comp, st, obj):
-        """The effective controller: core.control over the control effect applied last."""
-        return derived.controller(comp, st, obj, latest="berserk.conflict.latest", control="core.control")
+        """The effective controller: core.control over the control effect applied last; none outside the game
+        (core.outside)."""
+        return derived.controller(comp, st, obj, latest="berserk.conflict.latest", control="core.control",
+                                  outside="core.outside")
+
+    def new_objects(self, comp, tr) -> None:
+        """A card that re-enters play or is re-attached is a new card: its effects are applied anew, the latest
+        (berserk.conflict.anew)."""
+        derived.new_objects(comp, tr, rule="berserk.conflict.anew")
 
     def value(self, comp, st, obj, attr):
         """The effective value: the 'set' effect applied last (core.value) plus every 'add' (core.add)."""

@@ -16,6 +16,7 @@ from dataclasses import replace
 from solver.engine.budget import meter_of
 from solver.encoding.compile import ProofRequest
 from solver.errors import NotModelled
+from solver.games.berserk.movement import MOVE, may_move
 from solver.games.berserk.squads import opponent
 from solver.victory.analysis import DecisiveAdvantage
 from solver.victory.model import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES, combat_options, position_from
@@ -57,6 +58,8 @@ def combat_state(comp, st) -> dict[str, object]:
         for pr in COMBAT_PROPERTIES:
             if ("prop", o, pr) in comp.domains:
                 out[f"prop.{o}.{pr}"] = comp.prop(st, o, pr)
+        if comp.effects_on(o, "prohibit", MOVE) or comp.effects_on(o, "permit", MOVE):
+            out[f"allowed.{o}.{MOVE}"] = may_move(comp, st, o)  # the movement predicate's permission part
     return out
 
 
@@ -77,16 +80,17 @@ def needed(play: tuple[str, ...]):
                 out.append(life)
                 if int(values[life]) <= 0:
                     continue
-            rest = [f"cell.{c}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
+            rest = [f"cell.{c}", f"allowed.{c}.{MOVE}"] + [f"attr.{c}.{a}" for a in COMBAT_ATTRIBUTES if a != "life"] \
                 + [f"ability.{c}.{ab}" for ab in COMBAT_ABILITIES] + [f"prop.{c}.{pr}" for pr in COMBAT_PROPERTIES]
             out += [n for n in rest if n in values]
         return out
     return names
 
 
-def ask_decisive_advantage(comp, st, player: str):
+def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
     """Literal: ``player`` holds a decisive advantage at stage ``st``, as the victory analysis proves it per position
-    (a proof request the checker settles before solving)."""
+    (a proof request the checker settles before solving); ``ruling``: the fact of a judge's ruling on the same claim
+    here, recorded on the request."""
     sc, rs = comp.sc, comp.rs
     claim = comp.rm.new_bool(f"s{st.index}:decisive_advantage.{player}")
 
@@ -98,15 +102,27 @@ def ask_decisive_advantage(comp, st, player: str):
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
-                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones))))
+                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones)), ruling))
     return claim
 
 
-def judge_ruling(comp, st, player: str):
+def ruling_fact(comp, player: str) -> str:
+    """The name of the fact a judge's ruling for ``player`` at the current event enters the model as."""
+    return f"judge_ruled.{player}.event{comp.event_index + 1}"
+
+
+def judge_ruling(comp, st, player: str, claim=None):
     """Literal: a judge has ruled that ``player`` holds a decisive advantage here; it holds under the fact
-    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof)."""
+    ``judge_ruled.P.eventN`` (a ruling entered as a fact, kept apart from the proof).
+
+    A ruling is a fact only where no proof was asked or the proof is unknown: with ``claim`` (the literal a proof
+    asked at the same event settles), the ruling asserts that claim. Where the proof is unknown the ruling decides
+    it; where the proof refutes it the two facts contradict, and the core of the contradiction names both."""
     ruled = comp.rm.new_bool(f"s{st.index}:judge_ruled.{player}")
-    comp.rm.model.add_implication(comp.rm.fact(f"judge_ruled.{player}.event{comp.event_index + 1}"), ruled)
+    fact = comp.rm.fact(ruling_fact(comp, player))
+    comp.rm.model.add_implication(fact, ruled)
+    if claim is not None:
+        comp.rm.model.add_implication(ruled, claim).only_enforce_if(fact)
     return ruled
 
 
@@ -151,8 +167,9 @@ class CleanVictory:
         for p in comp.players:
             opponent(comp, p)
         has = {p: has_creature(comp, st, p) for p in comp.players}
-        proved = {p: ask_decisive_advantage(comp, st, p) for p in ev.decisive_advantage}
-        ruled = {p: judge_ruling(comp, st, p) for p in ev.judge_ruled}
+        proved = {p: ask_decisive_advantage(comp, st, p, ruling_fact(comp, p) if p in ev.judge_ruled else None)
+                  for p in ev.decisive_advantage}
+        ruled = {p: judge_ruling(comp, st, p, proved.get(p)) for p in ev.judge_ruled}
         with comp.step("clean victory check") as tr:
             for p in comp.players:
                 q = opponent(comp, p)

@@ -9,6 +9,8 @@ from solver.vocabulary.words import Ability, Action, Event, Number, Switch, Text
 _COST = Text("cost", "what pays for it: `close` (closing its source, the default) or `none`", values=("close", "none"))
 _CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card)",
              words="cells")
+#: the obligatory abilities: a player who declares one in a Choice subphase carries a conservation duty over
+OBLIGATORY = ("attack_obligation",)
 _TIER = r"^(none|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$"
 
 VOCABULARY = SHARED.extend(
@@ -108,7 +110,9 @@ VOCABULARY = SHARED.extend(
                                  "`move` action declared and resolved before) dies, or keeps the duty if another "
                                  "obligatory ability is declared (conservation)", (
             Text("player", "whose Choice subphase it is", required=True),
-            Text("obligatory", "other obligatory abilities declared instead", words="abilities"),
+            Text("obligatory", "other obligatory abilities declared instead (an obligatory ability a card of the "
+                               "player in play has carries the duty over; one no such card has carries nothing)",
+                 values=OBLIGATORY),
             Switch("free", "the declarations are not given: every choice is explored (move to a free adjacent cell, "
                            "or die)"),
         )),
@@ -134,7 +138,9 @@ VOCABULARY = SHARED.extend(
             Text("decisive_advantage", "players whose decisive advantage the victory analysis decides (proved: a "
                                        "clean victory; refuted: none; unknown: the verdicts it decides are unknown)"),
             Text("judge_ruled", "players a judge has ruled to hold a decisive advantage here: a clean victory by the "
-                                "ruling (the fact judge_ruled.P.eventN), kept apart from any proof"),
+                                "ruling (the fact judge_ruled.P.eventN) where no proof of it is asked here or the "
+                                "proof is unknown; against a refuting proof at the same check, a contradiction (no "
+                                "outcome; the core names both facts)"),
         )),
         Event("concede", "a player concedes: the opponent gets a clean victory (602.1)",
               (Text("player", "who concedes", required=True),)),
@@ -161,11 +167,19 @@ VOCABULARY = SHARED.extend(
 - A movement is a `declare` of kind `move` (`params: {cell: X}`), legal to an adjacent cell where no card that counts
   for conservation stands, then `resolve`d; a `choice_subphase` kills an obliged card that has not moved (symbiotes
   and equipment never have the duty, nor oblige anyone).
-- "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one with the
-  later `timestamp` wins.
+- "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
+  last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
+  the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest
+  (berserk.conflict.anew), and an effect that listed a card does not follow it once it left play. A card placed
+  from the hand needs no `timestamp`: its entry orders it.
+- "Cannot move" is `{kind: prohibit, action: move}`: whether a card may move to a cell is one predicate for a
+  declared move, a free Choice subphase and the victory analysis' reach (no prohibition, an adjacent cell, a cell
+  no card that counts stands on). `obligatory` names an obligatory ability (`attack_obligation`); it carries the
+  duty over only if a card the player controls in play has it.
 - `check_victory` with `decisive_advantage: [player]` asks the victory analysis on the position there: proved, a
   clean victory; refuted, none; unknown, the verdicts that hang on it are unknown. `judge_ruled: [player]` is a
-  judge's ruling instead (no proof: the fact `judge_ruled.P.eventN`). The analysis and the victory claims
+  judge's ruling (the fact `judge_ruled.P.eventN`): a fact where no proof is asked at that check or the proof is
+  unknown; a ruling never overrides a proof: against a refutation at the same check it is a contradiction. The analysis and the victory claims
   (`claims`) read creatures' `life`, `strike` ("weak-medium-strong", like "2-3-4"), protections, `regen`, abilities,
   and on a board their `cell`, `move` and `range`, and the dice options.
 """,

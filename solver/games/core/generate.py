@@ -20,6 +20,8 @@ class CoreGen(RandomParts):
 
     game = "core"
     zones: tuple[str, ...] = ("play", "play", "hand", "deck", "graveyard", "exile", "outside")
+    #: where a static ability works (an initial one whose source starts elsewhere may have no timestamp)
+    play_zones: tuple[str, ...] = ("play",)
 
     def __init__(self, rng) -> None:
         super().__init__(rng)
@@ -113,6 +115,9 @@ class CoreGen(RandomParts):
             e["until_player"] = r.choice(self.players)
         if self.chance(0.15):
             e["active"] = False
+        zone = next((o["zone"] for o in self.objects if o["id"] == source), None)
+        if e["duration"] == "static" and zone not in self.play_zones and self.chance(0.5):
+            del e["timestamp"]  # a static ability of a card that enters later: its entry orders it
         return e
 
     def event_kinds(self) -> list[str]:

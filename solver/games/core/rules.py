@@ -4,8 +4,12 @@
 RULES = {
     "core.inertia": "Frame axiom: nothing changes zone, controller, cell or value unless a rule says so.",
     "core.static": "A static ability's effect is active exactly while its source is in play.",
-    "core.timestamp": "Of conflicting continuous effects, the one applied last wins; when it ends the next latest applies.",
+    "core.timestamp": "Of conflicting continuous effects, the one applied last wins (a static ability: since its source last "
+                      "entered or was attached); when it ends the next latest applies.",
     "core.control": "The controller is the player of the latest applicable control effect, else the default controller.",
+    "core.outside": "An object outside the game (in a zone where it no longer exists) has no controller.",
+    "core.new_object": "An object that changes zones, or is attached anew, is a new object: an effect that named it "
+                       "does not follow it, and its own static abilities apply anew (they are the latest).",
     "core.value": "A characteristic takes the value of the winning 'set' effect, else its base value.",
     "core.add": "Applicable 'add' effects add to the characteristic.",
     "core.permission": "An object may perform an action if it has the ability or an effect permits it (and none prohibits it).",

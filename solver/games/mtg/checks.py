@@ -10,15 +10,15 @@ cease), so the last round finds nothing more to do.
 
 610.3: a card exiled "until" its exiler leaves the battlefield returns to the battlefield under its owner's
 control (610.3c) immediately after the exiler leaves, before any state-based action; 400.7: an object that left
-the battlefield keeps no damage, and one that left the zone a spell or ability on the stack targeted it in is no
-longer its target, even if it comes back.
+the battlefield keeps no damage (that it is no longer the target of a spell or ability, even if it comes back, is
+the core's object identity: ``targets.still_targeted``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving, targets
+from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
 
 
@@ -32,7 +32,6 @@ class Plan:
     tokens: tuple[str, ...]  # 704.5d
     linked: tuple[str, ...]  # cards an 'until' exile may hold (610.3)
     damaged: tuple[str, ...]  # objects with marked damage (400.7)
-    held: tuple[tuple[str, str], ...]  # (action, object target): still the object it targeted (400.7)
     leavers: bool  # a player who loses leaves (three or more players)
 
     @property
@@ -91,12 +90,14 @@ def _controllers(comp, a: str) -> set[str]:
 
 
 def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:
-    """Static: 704.5a is at stake for the player: something lowers their life total, or it starts at 0 or less (a
-    life total nothing lowers and above 0 never makes them lose)."""
+    """Static: 704.5a is at stake for the player: their life total starts at 0 or less, or what the scenario can
+    lower it by (unbounded: a life total an effect reads into) can take it there. A rule whose condition cannot hold
+    owns nothing: a player who cannot reach 0 stays in the game under no 704.5a clause (nor wins or loses by it)."""
     key = ("pattr", player, "life")
     if key not in comp.domains:
         return False
-    return cut.get(player, 0) != 0 or int(comp.initial[key]) <= 0
+    most = cut.get(player, 0)
+    return most is None or int(comp.initial[key]) - most <= 0
 
 
 def can_die(comp, o: str, cut: dict[str, int | None]) -> bool:
@@ -120,7 +121,6 @@ def plan(comp) -> Plan:
         tokens=tuple(o for o, i in objs.items() if i.token),
         linked=tuple(o for o in objs if ("until", o) in comp.domains),
         damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
-        held=tuple(k[1:] for k in comp.domains if k[0] == "held"),
         leavers=len(comp.players) >= 3,
     )
 
@@ -128,32 +128,30 @@ def plan(comp) -> Plan:
 def check(comp) -> None:
     """704.3 after an event: returns, then rounds of state-based actions, each followed by returns."""
     p = plan(comp)
-    if not (p.rounds or p.damaged or p.held):
+    if not (p.rounds or p.damaged):
         return
     returns(comp, p)
     for n in range(p.rounds):
         before = comp.stage
         state_based_actions(comp, p, first=n == 0)
-        if n == 0 and p.leavers and p.life:  # life totals do not change within a check: players lose in round 1
+        if n == 0 and p.life:  # life totals do not change within a check: players lose in round 1
             lost = {q: comp.rm.all_of([in_game(comp, before, q), comp.stage["pstatus", q].is_("lost")])
                     for q in p.life}
-            leaving.leave(comp, lost, "players who lost leave", gone=lost)
+            if p.leavers:
+                leaving.leave(comp, lost, "players who lost leave", gone=lost)
+            winning.wins(comp, "players who lost", when=comp.rm.any_of(list(lost.values())))
         returns(comp, p)
 
 
 def returns(comp, p: Plan) -> None:
     """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: an object that changed zones
-    keeps no damage and is no longer the target of a spell or ability on the stack that targeted it."""
-    if not (p.linked or p.damaged or p.held):
+    keeps no damage (and is a new object, no longer the one a spell or ability targeted: the core's identity)."""
+    if not (p.linked or p.damaged):
         return
     rm, st = comp.rm, comp.stage
     with comp.step("610.3: exiled cards return; 400.7") as tr:
         for o in p.damaged:
             tr.set(("attr", o, "damage"), 0, "mtg.400.7", rm.neg(st["zone", o].is_("battlefield")))
-        for a, t in p.held:
-            zone = targets.KINDS[targets.item(comp, a).kind].zone
-            moved = rm.all_of([st["status", a].is_("on_stack"), rm.neg(st["zone", t].is_(zone))])
-            tr.set(("held", a, t), 0, "mtg.400.7", moved)
         for x in p.linked:
             in_exile = st["zone", x].is_("exile")
             owner = comp.owner_of(x)

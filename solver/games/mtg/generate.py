@@ -163,7 +163,7 @@ class _Gen(RandomParts):
         r, p = self.r, self.r.choice(self.players)
         kind = r.choice(EVENTS)
         if kind == "leave_game":
-            return {"type": "leave_game", "player": p, "status": r.choice(("left", "lost", "conceded"))}
+            return self.leave(p, r.choice(("left", "lost", "conceded")))
         if kind == "end_effect":
             ids = [e["id"] for e in self.effects]
             return {"type": "end_effect", "effect": r.choice(ids)} if ids else None
@@ -211,6 +211,16 @@ class _Gen(RandomParts):
             return {"type": "move", "object": r.choice(self.ids()), "zone": r.choice(ZONES)}
         return self.declare(i, p)
 
+    def leave(self, p: str, status: str | None = None) -> dict:
+        """``p`` leaves the game: with ``status`` (default left), or, in a two-player game, by conceding or losing
+        (104.3a, 104.3e: the only ways there)."""
+        if len(self.players) == 2:
+            status = status if status in ("lost", "conceded") else self.r.choice(("lost", "conceded"))
+        ev = {"type": "leave_game", "player": p}
+        if status is not None:
+            ev["status"] = status
+        return ev
+
     def declare(self, i: int, p: str) -> dict:
         """A player declares a spell or ability, with targets when its kind takes them (maybe with a source)."""
         aid = f"a{i}"
@@ -254,7 +264,7 @@ class _Gen(RandomParts):
         o["zone"] = "exile"
         o.pop("controller", None)
         self.actions.append("slide")
-        leave = [{"type": "leave_game", "player": r.choice(self.players)}] if self.chance(0.8) else []
+        leave = [self.leave(r.choice(self.players))] if self.chance(0.8) else []
         trigger = {"type": "trigger", "id": "slide", "controller": r.choice(self.players),
                    "kind": "return_to_battlefield", "targets": [o["id"]]}
         first = [leave[0], trigger] if leave and self.chance(0.5) else [trigger] + leave
@@ -270,7 +280,7 @@ class _Gen(RandomParts):
              "targets": [o["id"]], "duration": r.choice(("permanent", "until_end_of_turn"))}
         self.effects.append(e)
         end = {"type": "end_effect", "effect": "borrow"} if self.chance(0.5) else {"type": "end_turn"}
-        return [{"type": "leave_game", "player": o["controller"]}, end]
+        return [self.leave(o["controller"]), end]
 
     def ring(self) -> list[dict]:
         """610.3 (Oblivion Ring): a permanent exiles another until it leaves the battlefield; then the ring leaves
@@ -287,10 +297,10 @@ class _Gen(RandomParts):
         exiling = {"type": "trigger", "id": "exiling", "controller": r.choice(self.players), "source": "ring",
                    "kind": "exile_until_leaves", "targets": [target["id"]]}
         ending = r.choice(([{"type": "move", "object": "ring", "zone": r.choice(("graveyard", "hand", "exile"))}],
-                           [{"type": "leave_game", "player": ring.get("controller", ring["owner"])}],
-                           [{"type": "leave_game", "player": ring["owner"]}],
+                           [self.leave(ring.get("controller", ring["owner"]))],
+                           [self.leave(ring["owner"])],
                            [{"type": "lose_life", "player": ring.get("controller", ring["owner"]), "amount": 9}],
-                           [{"type": "leave_game", "player": target["owner"]}], []))
+                           [self.leave(target["owner"])], []))
         early = self.chance(0.2)  # 610.3a: the ring is gone before the exile resolves
         if early and ending:
             return [exiling] + ending + [{"type": "resolve", "action": "exiling"}]
@@ -332,7 +342,7 @@ class _Gen(RandomParts):
                                  {"id": f"m{i}", "kind": r.choice(("prohibit", "control")), "action": "be_targeted",
                                   "player": r.choice(self.players), "targets": [t], "duration": "until_end_of_turn"})}))
         if players and self.chance(0.5):
-            return r.choice(({"type": "leave_game", "player": r.choice(players)},
+            return r.choice((self.leave(r.choice(players)),
                              {"type": "lose_life", "player": r.choice(players), "amount": r.randint(1, 5)}))
         return self.event(10 + i)
 
@@ -346,7 +356,8 @@ class _Gen(RandomParts):
             lambda: {"object": o, "zone_owner": p},
             lambda: {"object": o, "controller": r.choice(self.players)},
             lambda: {"object": o, "exists": self.chance(0.5)},
-            lambda: {"player": p, "status": r.choice(STATUSES)},
+            lambda: {"player": p, "status": r.choice(STATUSES + ("won",))},
+            lambda: {"winner": p},
             lambda: {"player": p, "player_attributes": {"spells_cast": r.randint(0, 2)}},
             lambda: {"turn": {"priority": r.choice(self.players)}},
             lambda: {"turn": {"active_player": r.choice(self.players)}},
@@ -354,6 +365,7 @@ class _Gen(RandomParts):
         lives = [d["id"] for d in self.docs if "life" in d["attributes"]]
         if lives:
             options.append(lambda: {"player": r.choice(lives), "player_attributes": {"life": r.randint(-2, 5)}})
+        options.append(lambda: {"player": p, "player_attributes": {"life": r.choice((20, 19, 18, 17, r.randint(-2, 5)))}})
         damaged = [x["id"] for x in self.objects if "damage" in x.get("attributes", {})]
         if damaged:
             options.append(lambda: {"object": r.choice(damaged), "attributes": {"damage": r.randint(0, 3)}})
@@ -398,7 +410,15 @@ class _Gen(RandomParts):
             begun = {ev["effect"]["id"] for ev in self.events if ev["type"] == "begin_effect"}
             scenario_effects = [e for e in self.effects if e["id"] not in begun]
         elif not self.events or self.chance(0.4):
-            self.events.insert(0, {"type": "leave_game", "player": r.choice(self.players)})
+            self.events.insert(0, self.leave(r.choice(self.players)))
+            if len(self.players) == 3 and self.chance(0.3):  # two leave: the last player wins (104.2a)
+                rest = [q for q in self.players if q != self.events[0]["player"]]
+                self.events.insert(1, self.leave(r.choice(rest), "conceded"))
+        if script is None and self.chance(0.3):  # 400.7: a named object leaves and comes back, a new object
+            back = self.reentry(self.effects, self.objects, ("graveyard", "hand", "exile"), "battlefield")
+            if back and self.chance(0.5):
+                back[1] = {"type": "put_onto", "object": back[1]["object"]}
+            self.events += back
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc

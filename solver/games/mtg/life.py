@@ -1,10 +1,12 @@
 """Damage and life: damage dealt to a player lowers their life total (combat: 510.2, other: 120.3a), damage dealt
 to a creature is marked on it (120.3e), a player gains or loses life (119.3). A player who left is dealt no combat
 damage (800.4e) and no other damage, and neither gains nor loses life (mtg.800.4.absent). Lethal damage and 0
-toughness are state-based actions (``checks.py``)."""
+toughness are state-based actions (``checks.py``). With a limited range of influence, damage from a spell or
+ability does not reach a player or permanent outside its controller's range (801.10)."""
 from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
+from solver.games.mtg import influence
 from solver.games.mtg.players import in_game, life_key
 
 
@@ -32,25 +34,44 @@ def creature_damage_key(comp, obj: str, what: str) -> None:
     comp.add_key(("attr", obj, "damage"), [-1_000_000, 1_000_000], 0)
 
 
-def change_life(comp, player: str, delta: int, rule: str, absent: str, label: str) -> None:
-    """Rule ``rule``: a player in the game's life changes by ``delta``; rule ``absent``: one who left is unaffected."""
+def change_life(comp, player: str, delta: int, rule: str, absent: str, label: str, reach=None) -> None:
+    """Rule ``rule``: a player in the game's life changes by ``delta``; rule ``absent``: one who left is unaffected;
+    ``reach``: the literal 'the player is within the range of the effect's controller' (801.10: unaffected outside
+    it), None when every player is in reach."""
     rm, st = comp.rm, comp.stage
     key = ("pattr", player, "life")
     present = in_game(comp, st, player)
+    near = rm.true if reach is None else reach
     with comp.step(label) as tr:
-        tr.set(key, st[key] + delta, rule, present)
+        tr.set(key, st[key] + delta, rule, rm.all_of([present, near]))
         tr.keep(key, absent, rm.neg(present))
+        if reach is not None:
+            tr.keep(key, "mtg.801.10", rm.all_of([present, rm.neg(near)]))
+
+
+def in_reach(comp, st, ev):
+    """Literal: what a spell or ability's damage event hits is within the range of influence of the source's
+    controller (801.10; an object through its controller: 801.2d); None when every player is in range or the damage
+    is combat damage (attacks, 801.3, are not modelled: combat damage is what happened)."""
+    if influence.radius(comp) is None or ev.combat:
+        return None
+    subject = ev.target if ev.target in comp.players else comp.controller(st, ev.target)
+    return influence.controlled_in_range(comp, st, comp.controller(st, ev.source), subject)
 
 
 def damage(comp, ev) -> None:
     """A source deals damage: a player loses life (510.2 combat, 120.3a other; none to a player who left: 800.4e,
     mtg.800.4.absent); a creature on the battlefield has it marked (120.3e)."""
     label = f"{'combat ' if ev.combat else ''}damage from {ev.source} to {ev.target}"
+    reach = in_reach(comp, comp.stage, ev)
     if ev.target in comp.players:
         change_life(comp, ev.target, -ev.amount, "mtg.510.2" if ev.combat else "mtg.120.3a",
-                    "mtg.800.4e" if ev.combat else "mtg.800.4.absent", label)
+                    "mtg.800.4e" if ev.combat else "mtg.800.4.absent", label, reach)
         return
-    st = comp.stage
+    rm, st = comp.rm, comp.stage
     key = ("attr", ev.target, "damage")
+    on = st["zone", ev.target].is_("battlefield")
     with comp.step(label) as tr:
-        tr.set(key, st[key] + ev.amount, "mtg.120.3e", st["zone", ev.target].is_("battlefield"))
+        tr.set(key, st[key] + ev.amount, "mtg.120.3e", rm.all_of([on, rm.true if reach is None else reach]))
+        if reach is not None:
+            tr.keep(key, "mtg.801.10", rm.all_of([on, rm.neg(reach)]))

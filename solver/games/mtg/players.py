@@ -3,9 +3,10 @@ from __future__ import annotations
 
 from solver.encoding import derived
 from solver.encoding.state import NONE
+from solver.games.mtg.vocabulary import VOCABULARY
 
-#: a player's life total when the scenario does not give it (103.4: each player starts at 20)
-STARTING_LIFE = 20
+#: a player's life total when the scenario does not give it (103.4: each player starts at 20), as declared
+STARTING_LIFE = VOCABULARY.word("player_attributes", "life").default
 
 
 def in_game(comp, st, player: str):

@@ -36,6 +36,20 @@ class MtgRules(CoreRules):
     play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
+    def identity_rule(self) -> str:
+        """400.7: an object that changes zones becomes a new object."""
+        return "mtg.400.7"
+
+    def controller(self, w: World, st: State, obj: str) -> str:
+        """core.control over core.timestamp; an object outside the game has no controller (mtg.108.4a)."""
+        return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def told_apart(self, w: World) -> list[str]:
+        """400.7: the targets of spells and abilities (a new object is no longer the target)."""
+        return targets.targeted(w)
+
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """400.7 is read within the event's procedure, at each sub-state (``Proc.renew``)."""
 
     # -- every event: its own rules, then the check (704.3) ------------------------------------------
     def step(self, w: World, prev: State, ev) -> Step:
@@ -76,6 +90,8 @@ class MtgRules(CoreRules):
         """Created objects and triggered abilities, attachments, player keys of events, what spells change, ranges,
         whose turn, LKI, ended."""
         players = tuple(w.players) + (NONE,)
+        if len(w.players) < 3 and any(ev.type == "leave_game" and ev.status == "left" for ev in w.sc.events):
+            raise Unsupported("a player leaves a two-player game for another reason than conceding or losing")
         w.tokens = {o.id for o in w.sc.objects if o.token}
         for ev in w.sc.events:
             if ev.type == "create":
@@ -96,6 +112,10 @@ class MtgRules(CoreRules):
         for ev in w.sc.events:
             for k, dom, init in self._event_keys(w, ev):
                 w.add(k, dom, init)
+        for ex in w.sc.expect:  # a life total not given is 20 (103.4); a counter not given, none counted yet
+            for a in ex.player_attributes if ex.player is not None else ():
+                if a in ("life", "spells_cast"):
+                    w.add(key("pattr", ex.player, a), INT, str(STARTING_LIFE) if a == "life" else "0")
         w.add(key("turn", "turn_of"), players, w.sc.turn.active_player or NONE)
         targets.add_keys(w)
         turns.add_range_keys(w)
@@ -152,11 +172,16 @@ class MtgRules(CoreRules):
 
     # -- 800.4: a player leaves; 104.3a: conceding -----------------------------------------------
     def on_leave_game(self, w: World, prev: State, ev, step: Step) -> None:
-        """The 800.4a procedure for the player (mtg.104.3a gives the status of one who concedes)."""
+        """The 800.4a procedure for the player (mtg.104.3a gives the status of one who concedes); with two players only
+        their status (104.3a, 104.3e); then whoever is left alone wins (104.2a)."""
         p, pl = self._proc(w, prev, ev), ev.player
-        rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
-        w.note(rule)
-        leaving.leave(self, w, p, [pl], [pl] if in_game(prev, pl) else [], (ev.status, rule))
+        if len(w.players) < 3:
+            leaving.leave_two_player(w, p, pl, ev.status)
+        else:
+            rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
+            w.note(rule)
+            leaving.leave(self, w, p, [pl], [pl] if in_game(prev, pl) else [], (ev.status, rule))
+        leaving.wins(self, w, p)
         p.into(step)
 
     # -- core events with 800.4 consequences ----------------------------------------------------
@@ -256,6 +281,17 @@ class MtgRules(CoreRules):
     def on_damage(self, w: World, prev: State, ev, step: Step) -> None:
         """To a player: 510.2 (combat) or 120.3a, none if they left (800.4e, mtg.800.4.absent); to a creature on the
         battlefield: marked (120.3e)."""
+        if w.sc.options.get("range_of_influence") is not None and not ev.combat:
+            w.note("mtg.801.10")  # from a spell or ability: nothing outside its controller's range is affected
+            ctrl = self.controller(w, prev, ev.source)
+            subject = ev.target if ev.target in w.players else self.controller(w, prev, ev.target)
+            reached = ctrl in w.players and subject in w.players and targets.in_range(w, prev, ctrl, subject)
+            present = in_game(prev, ev.target) if ev.target in w.players else \
+                prev[key("zone", ev.target)] == "battlefield"
+            if not reached and present:
+                k = key("pattr", ev.target, "life") if ev.target in w.players else key("attr", ev.target, "damage")
+                step.set(k, prev[k], "mtg.801.10")
+                return
         if ev.target in w.players:
             self._life(w, prev, ev.target, -ev.amount, "mtg.510.2" if ev.combat else "mtg.120.3a",
                        "mtg.800.4e" if ev.combat else "mtg.800.4.absent", step)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg.reference_state import Proc, in_game
-from solver.games.mtg.reference_targets import AIMS, actions, has_toughness, item
+from solver.games.mtg.reference_targets import has_toughness
 from solver.reference.world import NONE, World, key
 
 #: a guard against a loop that never settles (a reading error, not a rule)
@@ -34,15 +34,12 @@ def _damaged(w: World) -> list[str]:
     return [o for o in w.objects if key("attr", o, "damage") in w.domains]
 
 
-def _held(w: World) -> list[tuple[str, str]]:
-    """(action, object target) pairs whose target may stop being the object it targeted."""
-    return [(a, t) for a in actions(w) for t in item(w, a).targets if key("held", a, t) in w.domains]
-
-
 def weighed(w: World) -> None:
     """Note the rules a check weighs in this scenario (whether or not they change anything)."""
     if _life(w):
-        w.note("mtg.704.5a")
+        w.note("mtg.704.5a", "mtg.104.2a")
+        if any(q.team for q in w.sc.players):
+            w.note("mtg.104.2c")
         if len(w.players) >= 3:
             w.note("mtg.800.4a.owned", "mtg.800.4a.control_ends", "mtg.800.4a.stack_ceases", "mtg.800.4a.exile",
                    "mtg.800.4a.priority", "mtg.800.4i", "mtg.800.4m", "mtg.800.4k", "mtg.800.4h")
@@ -58,7 +55,7 @@ def weighed(w: World) -> None:
         w.note("mtg.704.5d")
     if _linked(w):
         w.note("mtg.610.3", "mtg.610.3c", "mtg.800.4b.enter")
-    if _damaged(w) or _held(w):
+    if _damaged(w) or w.identity:
         w.note("mtg.400.7")
 
 
@@ -73,6 +70,8 @@ def check(rules, w: World, p: Proc) -> None:
         lost = [q for q in _life(w) if in_game(before, q) and p.st[key("pstatus", q)] == "lost"]
         if lost and len(w.players) >= 3:
             leaving.leave(rules, w, p, lost, lost)
+        if lost:
+            leaving.wins(rules, w, p)
         returns(rules, w, p)
     raise AssertionError("the state-based actions never settle")
 
@@ -84,9 +83,6 @@ def returns(rules, w: World, p: Proc) -> None:
     for o in _damaged(w):
         if st[key("zone", o)] != "battlefield":
             out.append((key("attr", o, "damage"), "0", "mtg.400.7"))
-    for a, t in _held(w):
-        if st[key("status", a)] == "on_stack" and st[key("zone", t)] != AIMS[item(w, a).kind][1]:
-            out.append((key("held", a, t), "0", "mtg.400.7"))
     for x in _linked(w):
         s = st[key("until", x)]
         if s == NONE:

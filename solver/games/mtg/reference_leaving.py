@@ -10,7 +10,8 @@ game cease to exist; then what those players still control is exiled and the pri
 """
 from __future__ import annotations
 
-from solver.games.mtg.reference_state import CONTROLLED_ZONES, Proc, in_game, next_in_game
+from solver.games.mtg.reference_state import CONTROLLED_ZONES, Proc, in_game, next_in_game, opponents
+from solver.reference.rules import Unsupported
 from solver.reference.world import NONE, State, World, key
 
 
@@ -126,3 +127,33 @@ def exile(rules, w: World, p: Proc, leavers: list[str]) -> None:
     if st["turn.priority"] in gone:
         out.append(("turn.priority", next_in_game(w, st, st["turn.priority"]), "mtg.800.4a.priority"))
     p.substep(out)
+
+
+# -- 104.2a, 104.2c: who wins ----------------------------------------------------------------------------
+def wins(rules, w: World, p: Proc) -> None:
+    """104.2a: a player still in the game all of whose opponents have left it wins; 104.2c: between teams, every
+    player of such a player's team wins too, even one who had lost (read from the state after the leaving)."""
+    w.note("mtg.104.2a")
+    st, out = p.st, []
+    teams = {q.id: q.team for q in w.sc.players}
+    winners = [q for q in w.players if in_game(st, q) and any(opponents(w, q, r) for r in w.players)
+               and not any(opponents(w, q, r) and in_game(st, r) for r in w.players)]
+    for q in winners:
+        out.append((key("pstatus", q), "won", "mtg.104.2a"))
+    if any(teams.values()):
+        w.note("mtg.104.2c")
+    for q in w.players:
+        if not in_game(st, q) and teams[q] is not None and any(teams[m] == teams[q] for m in winners):
+            out.append((key("pstatus", q), "won", "mtg.104.2c"))
+    p.substep(out)
+
+
+def leave_two_player(w: World, p: Proc, player: str, status: str) -> None:
+    """A two-player game: the player concedes (104.3a) or loses (104.3e) and nothing else of 800.4 happens; any other
+    way of leaving is not read here (the checker refuses it)."""
+    rule = {"conceded": "mtg.104.3a", "lost": "mtg.104.3e"}.get(status)
+    if rule is None:
+        raise Unsupported(f"a player leaves a two-player game with status {status}")
+    w.note(rule)
+    if in_game(p.st, player):
+        p.substep([(key("pstatus", player), status, rule)])

@@ -58,16 +58,31 @@ class Proc:
                 self.broken.append((rule, f"{k} set to both {seen[k][0]} and {v} ({seen[k][1]})"))
             seen[k] = (v, rule)
         changed = any(self.st.get(k) != v for k, (v, _) in seen.items())
+        before = dict(self.st)
         for k, (v, rule) in seen.items():
             self.st[k] = v
             if k not in self.w.statics(self.stage):
                 self.last[k] = (v, rule)
+        self.renew(before, seen)
         for k, e in self.w.statics(self.stage).items():
             want = b(self.rules.static_on(self.w, self.st, e))
             if k in seen and seen[k][0] != want:
                 self.broken.append(("core.static", f"{k} set to {seen[k][0]} while its source {e.source} makes it {want}"))
             self.st[k] = want
         return changed
+
+    def renew(self, before: State, seen: dict) -> None:
+        """400.7 at this sub-state: an object that changed zone (or attachment) in it is a new object from this event
+        on (its "since" is this event's state)."""
+        rule = self.rules.identity_rule()
+        for o in self.w.identity:
+            ks = [k for k in (key("zone", o), key("attach", o)) if k in seen]
+            if not ks:
+                continue
+            self.w.note(rule)
+            if any(before.get(k) != self.st[k] for k in ks):
+                self.st[key("since", o)] = str(self.stage)
+                self.last[key("since", o)] = (str(self.stage), rule)
 
     def into(self, step: Step) -> None:
         """Every key the procedure set, with its final value and rule; contradictions as failing checks."""

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from solver.games.mtg.reference_state import STARTING_LIFE, in_game, opponents
 from solver.reference.rules import Step
-from solver.reference.world import BOOL, INT, NONE, State, Unsupported, World, key
+from solver.reference.world import INT, NONE, State, Unsupported, World, key
 
 #: kind -> (what it aims at, the zone of its object targets, the types they need)
 AIMS = {
@@ -86,8 +86,6 @@ def add_keys(w: World) -> None:
         for t in it.targets:
             if (t in w.players) == (t in w.objects):
                 raise Unsupported(f"action {a}: target '{t}' is not exactly one player or object")
-            if t in w.objects and aims in ("objects", "both") and fits(w, it.kind, t):
-                w.add(key("held", a, t), BOOL, "1")
             if t in w.players and aims in ("players", "both"):
                 w.add(key("pattr", t, "life"), INT, str(STARTING_LIFE))
             elif t in w.objects and it.kind == "damage" and fits(w, it.kind, t):
@@ -113,6 +111,17 @@ def in_range(w: World, st: State, a: str, b: str) -> bool:
     return st[key("range", i, j)] == "1"
 
 
+def named_at(w: World, action: str) -> int:
+    """The state before the event that put the spell or ability on the stack (0: it was there at the start): the
+    visit of a target it names is the one current then."""
+    return next((i for i, ev in enumerate(w.sc.events) if ev.declared_id() == action), 0)
+
+
+def targeted(w: World) -> list[str]:
+    """Objects some spell or ability targets (400.7 tells their visits apart)."""
+    return [t for a in actions(w) for t in item(w, a).targets if t in w.objects]
+
+
 def legal(rules, w: World, st: State, it: Item, ctrl: str, t: str) -> bool:
     """Is ``t`` a legal target of ``it`` controlled by ``ctrl`` in ``st``? (Each rule weighed is noted.)"""
     aims, zone, _ = AIMS[it.kind]
@@ -124,7 +133,7 @@ def legal(rules, w: World, st: State, it: Item, ctrl: str, t: str) -> bool:
         subject = t
     else:
         ok = aims in ("objects", "both") and fits(w, it.kind, t) and st[key("zone", t)] == zone \
-            and st[key("held", it.id, t)] == "1"
+            and rules.same_since(w, st, t, named_at(w, it.id))  # 400.7: a new object is not the one it named
         if w.effects_on(t, "prohibit", "be_targeted"):
             ok = rules.allowed(w, st, t, "be_targeted", default=True) and ok
         subject = rules.controller(w, st, t)

@@ -52,6 +52,12 @@ RULES = {
     "mtg.800.4.target": "A player who left the game is not a legal target.",
     "mtg.800.4.absent": "A player who left the game is dealt no damage and neither gains nor loses life.",
     "mtg.104.3a": "A player may concede at any time: they leave the game at once (not a state-based action).",
+    "mtg.104.3e": "An effect may state that a player loses the game: they lose it (in a two-player game the game is "
+                  "over; in a game of three or more they leave it: 800.4a).",
+    "mtg.104.2a": "A player still in the game wins the game when all their opponents have left it (conceded, lost or "
+                  "left); this happens immediately. In a two-player game: when the other player concedes or loses.",
+    "mtg.104.2c": "In a game between teams, a team with a player still in the game wins when all other teams have "
+                  "left it: each player on it wins, even one who had lost.",
     "mtg.destroy": "Destroy: a permanent is put from the battlefield into its owner's graveyard.",
     "mtg.exile": "Exile: the object is put into exile.",
     "mtg.return_to_hand": "Return to hand: a permanent is put into its owner's hand.",
@@ -68,8 +74,11 @@ RULES = {
     "mtg.704.5f": "State-based action: a creature with toughness 0 or less is put into its owner's graveyard.",
     "mtg.704.5g": "State-based action: a creature with toughness above 0 and damage marked on it at least equal to "
                   "its toughness is destroyed (put into its owner's graveyard).",
-    "mtg.400.7": "An object that changes zones becomes a new object: the damage marked on it is gone, and a spell or "
-                 "ability that targeted it no longer does, even if it comes back (608.2b).",
+    "mtg.400.7": "An object that changes zones becomes a new object with no memory of its previous existence: the "
+                 "damage marked on it is gone, a spell or ability that targeted it no longer does, even if it comes "
+                 "back (608.2b), and an effect that named it (a control effect) does not follow it.",
+    "mtg.108.4a": "An object outside the game has no controller (108.4a: only an object on the battlefield or the "
+                  "stack has one; what is modelled here is the object that left the game).",
     "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
     "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
                     "player and receive priority.",

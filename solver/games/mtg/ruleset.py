@@ -10,11 +10,12 @@ who lose leave). The concepts live in their own modules: ``leaving.py`` (800.4a-
 """
 from __future__ import annotations
 
+from solver.encoding import derived
 from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, targets, turns
+from solver.games.mtg import checks, influence, leaving, life, targets, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -28,6 +29,19 @@ class Mtg(Ruleset):
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
+
+    def controller(self, comp, st, obj: str):
+        """The effective controller: core.control over the latest control effect (core.timestamp); an object outside
+        the game has none (mtg.108.4a)."""
+        return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def new_objects(self, comp, tr) -> None:
+        """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
+        derived.new_objects(comp, tr, rule="mtg.400.7")
+
+    def identity_objects(self, comp) -> list[str]:
+        """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
+        return targets.object_targets(comp)
 
     def apply_event(self, comp, event) -> None:
         """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""
@@ -93,10 +107,15 @@ class Mtg(Ruleset):
 
     # -- 800.4: a player leaves ---------------------------------------------------------------
     def on_leave_game(self, comp, ev) -> None:
-        """The 800.4a procedure (800.4n first, 800.4c after control effects end); conceding is leaving (104.3a)."""
-        rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
-        leaving.leave(comp, {ev.player: in_game(comp, comp.stage, ev.player)}, f"{ev.player} leaves",
-                      status=(ev.status, rule))
+        """The 800.4a procedure (800.4n first, 800.4c after control effects end); conceding is leaving (104.3a); in a
+        two-player game only the status changes (104.3a, 104.3e); then who is left alone wins (104.2a)."""
+        if not winning.multiplayer(comp):
+            winning.two_player_leave(comp, ev)
+        else:
+            rule = "mtg.104.3a" if ev.status == "conceded" else "mtg.800.4"
+            leaving.leave(comp, {ev.player: in_game(comp, comp.stage, ev.player)}, f"{ev.player} leaves",
+                          status=(ev.status, rule))
+        winning.wins(comp, f"{ev.player} left")
 
     # -- core events with 800.4 consequences ----------------------------------------------------
     def on_end_effect(self, comp, ev) -> None:

@@ -7,7 +7,8 @@ the type it names), a player in the game (mtg.800.4.target), what the kind's ``w
 influence (mtg.801.4). On resolution each target is checked again: with every target illegal the spell or
 ability does not resolve (mtg.608.2b); otherwise it resolves and does not affect its illegal targets
 (mtg.608.2b.partial). A target that changed zone or left the game is no longer the object it targeted, even if
-it came back (400.7: ``held`` turns false in the check, ``checks.py``).
+it came back (400.7: the target's zone visit must have begun before the spell or ability named it,
+``still_targeted``, read off the core's object identity, ``Compiler.visit_since``).
 """
 from __future__ import annotations
 
@@ -174,8 +175,6 @@ def declare_keys(comp) -> None:
             raise ScenarioError(f"action {a} names a target twice (each target is another object or player)")
         for t in it.targets:
             _known_target(comp, it, t)
-            if t in comp.objects and kind.aims in ("objects", "both") and _types_ok(comp, kind, t):
-                comp.add_key(("held", a, t), "bool", True)  # still the object it targeted (400.7)
             if t in comp.players and kind.aims in ("players", "both"):
                 life_key(comp, t)
             elif t in comp.objects and it.kind == "damage" and _types_ok(comp, kind, t):
@@ -228,6 +227,18 @@ def _defined(comp, st, name: str, rule: str, cond):
     return r
 
 
+def object_targets(comp) -> list[str]:
+    """Objects that some spell or ability targets: their identity per zone visit is read (400.7)."""
+    return [t for a, info in comp.objects.items() if info.action is not None for t in item(comp, a).targets
+            if t in comp.objects]
+
+
+def still_targeted(comp, st, action: str, t: str):
+    """Literal (400.7): ``t`` is still the object ``action`` targeted: its zone visit began no later than the event
+    that put the spell or ability on the stack (an object that changed zones since is a new object)."""
+    return comp.visit_since(st, t, comp.created_at(action), f"targeted.{action}")
+
+
 def legal(comp, st, it: Item, ctrl, t: str):
     """Literal: ``t`` is a legal target of ``it`` at ``st`` when ``ctrl`` (a player or a variable) controls it."""
     rm = comp.rm
@@ -239,8 +250,8 @@ def legal(comp, st, it: Item, ctrl, t: str):
         parts.append(("mtg.800.4.target", in_game(comp, st, t)))
         subject = t
     else:
-        parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), st["held", it.id, t]]) if fits
-                      else rm.false))
+        parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), still_targeted(comp, st, it.id, t)])
+                      if fits else rm.false))
         if comp.effects_on(t, "prohibit", "be_targeted"):
             parts.append((None, comp.allowed(st, t, "be_targeted", default=True)))
         subject = comp.controller(st, t)

@@ -57,8 +57,9 @@ VOCABULARY = SHARED.extend(
     player_attributes=(
         Number("life", "life total (20 when not given: 103.4): damage lowers it (510.2, 120.3a), life gain and loss "
                        "change it (119.3); at 0 or less the player loses (704.5a); last known information after "
-                       "leaving (800.4h)"),
-        Number("spells_cast", "spells the player cast this turn (count_actions counts them)", lo=0),
+                       "leaving (800.4h)", default=20),
+        Number("spells_cast", "spells the player cast this turn (count_actions counts them; 0 when not given)", lo=0,
+               default=0),
     ),
     actions=(
         Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
@@ -85,9 +86,11 @@ VOCABULARY = SHARED.extend(
     ),
     events=(
         Event("leave_game", "a player leaves the game (800.4a: owned objects leave, control effects end, stack "
-                            "objects cease, the rest is exiled)", (
+                            "objects cease, the rest is exiled); in a two-player game they concede or lose and the "
+                            "other player wins (104.2a)", (
             Text("player", "who leaves", required=True),
-            Text("status", "their status afterwards (default left)", values=("left", "lost", "conceded")),
+            Text("status", "their status afterwards (default left; in a two-player game conceded or lost)",
+                 values=("left", "lost", "conceded")),
         )),
         Event("create", "a player creates an object (a token by default) in a zone (800.4b, 800.4d)", (
             Text("id", "the new object's id", required=True),
@@ -156,7 +159,7 @@ VOCABULARY = SHARED.extend(
         Event("priority_to_active", "the active player would receive priority; with none, the next player after "
                                     "whose turn it is (800.4i)"),
     ),
-    statuses=statuses("in_game", "left", "lost", "conceded"),
+    statuses=statuses("in_game", "won", "left", "lost", "conceded"),
     options=(
         Number("range_of_influence", "limited range of influence (801): players within this many seats (among "
                                      "those in the game, determined as each turn begins) can be affected and "
@@ -174,6 +177,10 @@ VOCABULARY = SHARED.extend(
     notes="""\
 - Three or more players, in turn order (the seating); `turn.active_player` is whose turn it is. A player leaves with
   a `leave_game` event (800.4a runs at once; `status: conceded` is conceding, 104.3a).
+- Who wins: a player still in the game whose opponents have all left it wins at once (104.2a: `winner`, status
+  `won`); between teams every player of the team left wins, even one who had lost (104.2c). Two players: the game
+  is no multiplayer game (800.4 does not apply); a player concedes (104.3a) or loses (704.5a; `leave_game` with
+  `status: lost`, 104.3e) and the other wins; `leave_game` for another reason is refused there.
 - `end_turn` ends the turn (cleanup) and the next player in turn order still in the game begins theirs; a leaver's
   turn is passed over (800.4j) and their 'until your next turn' effects end as it would have begun (800.4k). A
   `begin_turn` written by hand must name the next seat (a leaver's too); out of order it is an error.
@@ -185,8 +192,10 @@ VOCABULARY = SHARED.extend(
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
 - `options: {range_of_influence: N}` limits who a player's spells and abilities can target (801.4) and affect
-  (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). Damage and
-  life events are what happened (attacks, 801.3, are not modelled); `player_information` and `count_actions`
+  (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). A `damage`
+  event that is not combat damage comes from a spell or ability: it does not reach a player or permanent outside
+  the range of its source's controller (801.10). Combat damage and life events are what happened (attacks, 801.3,
+  are not modelled); `player_information` and `count_actions`
   (what an effect sees, 801.11) are refused with it.
 - A `choice` event names, by its `id`, the player flag that marks who makes the choice.
 """,

@@ -46,8 +46,9 @@ class _Gen(RandomParts):
         for i, (cell, owner) in enumerate(zip(self.cells, owners)):
             bid = f"field{i}"
             o = {"id": bid, "owner": owner, "zone": "battlefield", "cell": cell, "types": ["battlefield"]}
-            if self.chance(0.5):
+            if self.chance(0.5):  # the text '+1 power to units here': the ability is its effect
                 o["abilities"] = ["units_here_plus_one"]
+            elif self.chance(0.3):  # another card's static +1 to the units at this battlefield
                 self.effects.append({"id": f"bonus{i}", "source": bid, "timestamp": self.stamp(), "kind": "add",
                                      "attribute": "power", "value": 1, "duration": "static",
                                      "targets": {"types": ["unit"], "cell": "source"}})
@@ -205,6 +206,8 @@ class _Gen(RandomParts):
         events = [ev for ev in (self.event() for _ in range(r.randint(1, 3))) if ev]
         if not events:
             events = [{"type": "concede", "player": self.player()}]
+        if self.chance(0.3):  # object identity: a card an effect names leaves the board and comes back, a new card
+            events += self.reentry(self.effects, self.objects, ("hand", "trash", "outside"), "base")
         turn: dict = {"active_player": self.player(), "priority": self.player()}
         if self.chance(0.5):
             turn.update(focus=self.player(), showdown=self.chance(0.7))

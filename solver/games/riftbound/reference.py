@@ -83,9 +83,26 @@ class RiftboundRules(CoreRules):
 
     # -- values recomputed from what still applies -----------------------------------------------
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
-        """riftbound.concede.recompute: base value plus the modifiers that still apply."""
-        return self.value_by(w, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
-                             add="riftbound.concede.recompute")
+        """riftbound.concede.recompute: base value plus the modifiers that still apply; a unit's power, +1 for each
+        battlefield on the board whose text gives the units there +1 and on whose cell it stands (the text's effect
+        ends when the battlefield leaves the board: riftbound.concede.effects_end)."""
+        v = self.value_by(w, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
+                          add="riftbound.concede.recompute")
+        if attr != "power" or "unit" not in w.objects[obj].types or not w.cells:
+            return v
+        for f, info in w.objects.items():
+            if "battlefield" not in info.types:
+                continue
+            if key("ability", f, "units_here_plus_one") not in w.domains and \
+                    not w.effects_on(f, "grant", "units_here_plus_one"):
+                continue
+            w.note("riftbound.battlefield.units_here_plus_one", "riftbound.concede.effects_end",
+                   "riftbound.concede.recompute")
+            at = st[key("zone", obj)] == "battlefield" and st.get(key("cell", obj), NONE) != NONE \
+                and st.get(key("cell", obj)) == st.get(key("cell", f))
+            if st[key("zone", f)] == "battlefield" and at and self.has_ability(w, st, f, "units_here_plus_one"):
+                v += 1
+        return v
 
     def prop(self, w: World, st: State, obj: str, name: str) -> str:
         """riftbound.concede.recompute over core.timestamp."""

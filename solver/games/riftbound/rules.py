@@ -19,6 +19,9 @@ RULES = {
                  "(a replaced battlefield), its effects end at once.",
     "riftbound.concede.recompute": "Values are recomputed from the effects that still apply: base value plus active modifiers.",
     "riftbound.mighty": "A unit is mighty while its power is 5 or more.",
+    "riftbound.battlefield.units_here_plus_one": "A battlefield whose text gives +1 power to the units there "
+                                                 "(units_here_plus_one) adds 1 to the power of each unit at it, while "
+                                                 "it is on the board with that text.",
     "riftbound.concede.remove_owned": "Removal step 3: every card the leaver owns, in any zone but the chain, is removed from the game.",
     "riftbound.concede.counter": "Removal step 4: spells and abilities the leaver controls on the chain are countered, and only those "
              "(control, not ownership of their source, decides).",

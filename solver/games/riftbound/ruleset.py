@@ -28,6 +28,8 @@ PERMANENTS = {"unit", "gear"}
 NOT_BANISHED = {"battlefield", "legend"}
 FINALISED = "finalised"
 PASSED = {"focus": "passed_focus", "priority": "passed_priority"}
+#: a battlefield's text "+1 power to units here": the ability brings its effect (``Riftbound.value``)
+PLUS_ONE = "units_here_plus_one"
 
 
 # -- action kinds -----------------------------------------------------------------------------
@@ -125,9 +127,45 @@ class Riftbound(Ruleset):
 
     # -- continuous effects: values recomputed from what still applies; a card's effects end with it ----------
     def value(self, comp, st, obj, attr):
-        """The effective value, recomputed from the effects that still apply (riftbound.concede.recompute)."""
-        return derived.value(comp, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
-                             add="riftbound.concede.recompute")
+        """The effective value, recomputed from the effects that still apply (riftbound.concede.recompute); a unit's
+        power has +1 from each battlefield it is at whose text gives it (``battlefield_bonus``)."""
+        v = derived.value(comp, st, obj, attr, latest="core.timestamp", value="riftbound.concede.recompute",
+                          add="riftbound.concede.recompute")
+        fields = self.plus_one_fields(comp) if attr == "power" and "unit" in comp.objects[obj].types else []
+        if not fields:
+            return v
+        key = ("power_with_fields", obj)
+        if key not in st.derived:
+            rm = comp.rm
+            total = rm.new_int(f"s{st.index}:power.{obj}", -1_000_000, 1_000_000)
+            bonus = [self.battlefield_bonus(comp, st, f, obj) for f in fields]
+            rm.enforce("riftbound.concede.recompute", rm.model.add(total == v + sum(bonus)))
+            st.derived[key] = total
+        return st.derived[key]
+
+    @staticmethod
+    def plus_one_fields(comp) -> list[str]:
+        """Static: the battlefields that may have the '+1 power to units here' text (printed, or granted), on a board."""
+        if not comp.cells:
+            return []
+        return [o for o, info in comp.objects.items() if "battlefield" in info.types
+                and (("ability", o, PLUS_ONE) in comp.domains or comp.effects_on(o, "grant", PLUS_ONE))]
+
+    def battlefield_bonus(self, comp, st, field: str, unit: str) -> Lit:
+        """Literal: battlefield ``field`` gives ``unit`` +1 power at ``st``: it is on the board with the text and the
+        unit is at it (riftbound.battlefield.units_here_plus_one); off the board its effect has ended
+        (riftbound.concede.effects_end)."""
+        rm = comp.rm
+        on = st["zone", field].is_("battlefield")
+        has = comp.has_ability(st, field, PLUS_ONE)
+        here = rm.all_of([st["zone", unit].is_("battlefield"),
+                          rm.any_of([rm.all_of([st["cell", unit].is_(c), st["cell", field].is_(c)]) for c in comp.cells])])
+        b = rm.new_bool(f"s{st.index}:plus_one.{field}.{unit}")
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, has, here], b)
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(has)], rm.neg(b))
+        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(here)], rm.neg(b))
+        rm.implies("riftbound.concede.effects_end", [rm.neg(on)], rm.neg(b))
+        return b
 
     def prop(self, comp, st, obj, name):
         """The effective property, recomputed from the effects that still apply (riftbound.concede.recompute)."""

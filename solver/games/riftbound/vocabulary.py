@@ -30,8 +30,10 @@ VOCABULARY = SHARED.extend(
         Type("ability", "an ability on the chain (not a card)"),
     ),
     abilities=(
-        Ability("units_here_plus_one", "a battlefield's '+1 power to units here' (its static add effect names the "
-                                       "cell 'source'); a blank battlefield has none"),
+        Ability("units_here_plus_one", "a battlefield's text '+1 power to units here': while the battlefield is on "
+                                       "the board with it, each unit at it (on its cell) has +1 power "
+                                       "(riftbound.battlefield.units_here_plus_one); the ability is the effect, "
+                                       "nothing to write besides it; a blank battlefield has none"),
     ),
     attributes=(
         Number("power", "a unit's power: 5 or more makes it mighty"),

@@ -2,7 +2,8 @@
 
 2-4 players, a handful of components of the kinds rule 75 speaks of (units with and without
 Production, planets, cards held by players, promissory notes, command tokens, commanders,
-faction components and the 75.10 exceptions), a few control / Production effects, 1-3 events,
+faction components and the 75.10 exceptions; sometimes two players eliminated one after the other, or together,
+with what an exception keeps in play between them), a few control / Production effects, 1-3 events,
 and expectations whose verdicts are compared. Deterministic for a given ``rng``.
 """
 from __future__ import annotations
@@ -86,6 +87,49 @@ class _Gen(RandomParts):
             self.objects.append({"id": f"o{len(self.objects)}", "owner": r.choice(self.players),
                                  "zone": r.choice(("board", "board", "reinforcements")), "types": ["attachment_token"],
                                  "attached_to": r.choice(planets)})
+
+    def two_eliminations(self) -> list[dict]:
+        """Two players, ``first`` and ``second``, eliminated one after the other (either order) or by one check, with
+        components an exception keeps in play between them: first's command token in second's fleet pool (75.10f)
+        with first's commander, first's unit captured by second (comment 7), second's promissory note held by first
+        (75.4), first's technology with second's assimilation token (75.10a), first's "0" token held by second
+        (75.10c); the other players keep a ground force. Returns the events."""
+        r = self.r
+        first, second = r.sample(self.players, 2)
+        n = len(self.objects)
+        add = [({"owner": first, "controller": second, "zone": "fleet_pool", "types": ["command_token"]}, 0.7),
+               ({"owner": first, "zone": "play_area", "types": ["commander"], "flags": {"unlocked": True}}, 0.6),
+               ({"owner": first, "controller": second, "zone": "captured", "types": ["unit", "ship"]}, 0.5),
+               ({"owner": second, "controller": first, "zone": "hand", "types": ["promissory_note"]}, 0.5),
+               ({"owner": first, "controller": second, "zone": "play_area", "types": ["zero_token"]}, 0.3)]
+        for o, chance in add:
+            if self.chance(chance):
+                self.objects.append({"id": f"o{n}", **o})
+                n += 1
+        if self.chance(0.4):
+            tech = f"o{n}"
+            self.objects += [{"id": tech, "owner": first, "zone": "play_area", "types": ["technology", "faction_technology"]},
+                             {"id": f"o{n + 1}", "owner": second, "zone": "play_area", "types": ["assimilation_token"],
+                              "attached_to": tech}]
+            n += 2
+        for q in self.players:
+            if q not in (first, second):
+                self.objects.append({"id": f"o{n}", "owner": q, "zone": "board", "types": ["ground_force"]})
+                n += 1
+        planets = {}
+        for q in (first, second):
+            planets[q] = f"o{n}"
+            self.objects.append({"id": f"o{n}", "zone": "board", "types": ["planet"], "controller": q})
+            n += 1
+        rest = [q for q in self.players if q not in (first, second)] or [first]
+        if self.chance(0.2):  # together: both lose their planet before one check
+            return [{"type": "planet_control", "planet": planets[first]},
+                    {"type": "planet_control", "planet": planets[second]}]
+        order = [first, second] if self.chance(0.5) else [second, first]
+        out = [{"type": "planet_control", "planet": planets[q], "player": r.choice(rest)} for q in order]
+        if self.chance(0.25):
+            out.insert(1, {"type": "end_status_phase"})
+        return out
 
     def gift(self) -> None:
         """One player's component keeps another in the game through a static effect (a planet, Production)."""
@@ -188,9 +232,8 @@ class _Gen(RandomParts):
         o = r.choice(self.ids())
         p = r.choice(self.players)
         options = [
-            lambda: {"player": p, "status": r.choice(("in_game", "eliminated", "won"))},
+            lambda: {"player": p, "status": r.choice(("in_game", "eliminated"))},
             lambda: {"player": p, "status": "eliminated"},
-            lambda: {"winner": p},
             lambda: {"player": p, "player_attributes": {"strategy_cards": r.randint(1, 2)}},
             lambda: {"object": o, "zone": r.choice(("board", "box", "reinforcements", "hand", "play_area",
                                                      "common_area", "captured"))},
@@ -215,10 +258,15 @@ class _Gen(RandomParts):
         if self.chance(0.2):
             self.gift()
         self.effects += [e for e in (self.effect(f"e{i}") for i in range(r.choice((0, 0, 1, 1, 2)))) if e]
-        for i in range(r.randint(1, 3)):
+        if len(self.players) >= 3 and self.chance(0.3):
+            self.events = self.two_eliminations()
+        for i in range(r.randint(1, 3) if not self.events else r.randint(0, 1)):
             ev = self.event(i)
             if ev is not None:
                 self.events.append(ev)
+        if self.chance(0.3):  # object identity: a component an effect names leaves the board and comes back
+            self.events += self.reentry(self.effects, [o for o in self.objects if o["zone"] == "board"],
+                                        ("reinforcements", "purged", "box"), "board")
         if not self.events or (len(self.events) < 4 and self.chance(0.3)):
             self.events.append({"type": "check_elimination"})  # a check on the components stage's result
         doc.update(objects=self.objects, effects=self.effects, events=self.events)

@@ -189,6 +189,9 @@ class Ti4Rules(CoreRules):
                 step.set(key("zone", o), "box", "ti4.75.10c")
                 step.set(key("ctrl", o), NONE, "ti4.75.10c")
 
+    def new_objects(self, w: World, prev: State, ev, step: Step) -> None:
+        """An object that changes zone is a new object: read stage by stage in the event's procedure (``step``)."""
+
     def on_check_elimination(self, w: World, prev: State, ev, step: Step) -> None:
         """Nothing happens but the check that follows every event."""
 
@@ -201,14 +204,20 @@ class Ti4Rules(CoreRules):
         out = Step()
         try:
             s1, rules1 = self._first_stage(w, prev, first, index)
+            new = self.renewed(w, prev, s1, index)  # an object that changed zone is a new one from here on
+            s1.update(new)
             check = self._check(w, s1)
             s2 = self._follow(w, check.result(), index)
             comp = self._components(w, s1, s2)
             s3 = self._follow(w, comp.result(), index)
+            later = self.renewed(w, s2, s3, index)
+            s3.update(later)
+            new.update(later)
         except Contradiction as exc:
             out.check("ti4.contradiction", lambda _: False, f"no successor: {exc}")
             return out
         named = dict(rules1)
+        named.update({k: self.identity_rule() for k in new})
         named.update({k: r for k, (_, r) in check.sets.items()})
         named.update({k: r for k, (_, r) in comp.sets.items()})
         statics = w.statics(index)
@@ -259,7 +268,7 @@ class Ti4Rules(CoreRules):
                      ("ti4.75.1c", self.planets(w, s1, p)))
             for rule, _ in conds:
                 w.note(rule)
-            w.note("ti4.75.1", "ti4.victory.last_player")  # the check is weighed whether or not it eliminates
+            w.note("ti4.75.1")  # the check is weighed whether or not it eliminates
             kept = [r for r, c in conds if c]
             if kept:
                 stage.keep(k, kept[0])
@@ -274,17 +283,19 @@ class Ti4Rules(CoreRules):
                "ti4.75.11", "ti4.75.c5", "ti4.75.c6", "ti4.75.c7", "ti4.strategy_phase.count")
         stage = Stage(s2)
         now = {p: s1[key("pstatus", p)] == "in_game" and s2[key("pstatus", p)] == "eliminated" for p in w.players}
-        if not any(now.values()):
-            return stage
         alive = {p: s2[key("pstatus", p)] == "in_game" for p in w.players}
         for o, info in w.objects.items():
             if info.spec is None:
                 self._place(w, stage, o, info, now, alive)
-        self._speaker(w, stage, now, alive)
-        self._count(w, stage, alive)
+        if any(now.values()):
+            self._speaker(w, stage, now, alive)
+            self._count(w, stage, alive)
         return stage
 
     def _place(self, w: World, stage: Stage, o: str, info, now: dict, alive: dict) -> None:
+        """Where one component goes. A faction component whose owner is out of the game, eliminated now or at any
+        earlier check, is read again every time: what an exception kept in play goes to the box once the exception
+        no longer holds (75.2), except a captured unit its captor's elimination now sends on (75.11)."""
         types = set(info.types)
         if types & set(HELD):
             self._held(w, stage, o, info, now)
@@ -294,8 +305,13 @@ class Ti4Rules(CoreRules):
             self._captured(w, stage, o, info, now, alive)
         elif "command_token" in types:
             self._fleet_pool(w, stage, o, info, now, alive)
-        if info.owner and not types & NOT_FACTION and now.get(info.owner):
-            self._faction(w, stage, o, info, alive)
+        owner = info.owner
+        if not owner or types & NOT_FACTION or alive[owner] or stage.prev[key("zone", o)] in self.gone_zones:
+            return
+        holder = self.controller(w, stage.prev, o)
+        if types & UNITS and stage.prev[key("zone", o)] == "captured" and holder != owner and now.get(holder):
+            return  # 75.11 / comment 7: its captor's elimination decides
+        self._faction(w, stage, o, info, alive)
 
     def _held(self, w: World, stage: Stage, o: str, info, now: dict) -> None:
         """75.3, 75.5, 75.6, 75.7, comment 6: the eliminated player's cards go to their pile."""
@@ -316,7 +332,7 @@ class Ti4Rules(CoreRules):
         if owner is None:
             raise Unsupported(f"promissory note {o} without an owner")
         holder = self.controller(w, stage.prev, o)
-        if now[owner]:
+        if not alive[owner] and stage.prev[key("zone", o)] not in self.gone_zones:  # eliminated now or before
             stage.to(o, "box", NONE, "ti4.75.2" if holder == owner else "ti4.75.4a")
         elif holder != owner and now.get(holder) and alive[owner]:
             stage.to(o, "hand", owner, "ti4.75.4")
@@ -365,6 +381,7 @@ class Ti4Rules(CoreRules):
         if key("attach", o) in w.domains and zone == "board" and st[key("attach", o)] in planets:
             out.append("ti4.75.10d")
         if any(st[key("attach", t)] == o and st[key("zone", t)] not in self.gone_zones
+               and (w.owner_of(t) is None or alive.get(w.owner_of(t), False))  # the token stays with its owner
                for t in self._typed(w, {"assimilation_token"}) if key("attach", t) in w.domains):
             out.append("ti4.75.10a")
         if "command_token" in types and zone == "fleet_pool" and by_other:
@@ -399,9 +416,8 @@ class Ti4Rules(CoreRules):
                 stage.set(key("ctrl", s), nxt, "ti4.75.8")
 
     def _count(self, w: World, stage: Stage, alive: dict) -> None:
-        """75.9 and the strategy-card count for players left; the last player left wins."""
+        """75.9 and the strategy-card count for players left (nobody wins by these rules)."""
         remaining = sum(alive.values())
-        w.note("ti4.victory.last_player")
         big = self.players_at_start(w) >= 5
         for q in w.players:
             if not alive[q]:
@@ -413,8 +429,6 @@ class Ti4Rules(CoreRules):
                 stage.set(k, "2", "ti4.strategy_phase.count")
             else:
                 stage.set(k, "1", "ti4.strategy_phase.count")
-            if remaining == 1:
-                stage.set(key("pstatus", q), "won", "ti4.victory.last_player")
 
 
 RULES = Ti4Rules()

@@ -6,8 +6,9 @@ Every event is followed by the elimination procedure, two stages:
    no unit with Production on the board and no planet becomes ``eliminated``;
    each condition that fails keeps them in the game under its own rule id;
 2. the components (75.2-75.11, comments 4-7): where everything of a player
-   eliminated in step 1 goes, the speaker token, the strategy-card count
-   (75.9) and, when a single player is left, that player's victory.
+   eliminated in step 1 goes, the speaker token and the strategy-card count
+   (75.9). Who wins is not modelled (TI4 is won by victory points; rule 75
+   says nothing of a last player left): ``winner`` is refused in a TI4 scenario.
 
 Modelling conventions (scenario data):
 
@@ -52,6 +53,10 @@ HELD = {
 }
 #: types handled by their own rule, never as faction components
 NOT_FACTION = frozenset(HELD) | {"planet", "speaker_token", "promissory_note"}
+#: components a 75.10 exception or a comment may keep in play (and what the exceptions read): reconsidered at every
+#: procedure while their owner is out of the game
+KEPT = frozenset({"command_token", "commander", "zero_token", "assimilation_token", "wormhole_token",
+                  "attachment_token", "promissory_attachment", "promissory_note", "home_system"})
 
 
 def _has(info, types) -> bool:
@@ -175,10 +180,14 @@ class Ti4(Ruleset):
     @staticmethod
     def _condition_keys(comp) -> list[tuple]:
         """The state keys the 75.1 conditions read: units' and planets' zone, controller and abilities,
-        effect activity and player status."""
+        effect activity and player status; and what the components stage reads of a player out of the game: the
+        zone, holder, attachment and flags of faction components and of what the 75.10 exceptions read."""
         objs = {o for o, info in comp.objects.items() if _has(info, UNITS) or "planet" in info.types}
+        kept = {o for o, info in comp.objects.items() if _has(info, KEPT) or ("attach", o) in comp.domains
+                or (info.owner and not _has(info, NOT_FACTION))}  # what the leftovers of a player out read
         return [k for k in comp.domains
                 if (k[0] in ("zone", "ctrl") and k[1] in objs) or (k[0] == "ability" and k[1] in objs)
+                or (k[0] in ("zone", "ctrl", "attach", "flag") and k[1] in kept)
                 or k[0] in ("active", "pstatus")]
 
     @staticmethod
@@ -264,6 +273,7 @@ class Ti4(Ruleset):
             for o, info in comp.objects.items():
                 if info.action is None:
                     self._place(comp, tr, o, info, now, alive)
+                    self._leftover(comp, tr, o, info, now, alive)
             self._speaker(comp, tr, now, alive)
             self._game_rules(comp, tr, now, alive)
 
@@ -287,8 +297,6 @@ class Ti4(Ruleset):
             self._unit(comp, tr, o, info, now, alive)
         elif "command_token" in info.types:
             self._others_tokens(comp, tr, o, info, now, alive)
-        if info.owner and not _has(info, NOT_FACTION):
-            self._faction(comp, tr, o, info, now, alive)
 
     def _held(self, comp, tr, o: str, info, now: dict) -> None:
         """75.3, 75.5, 75.6, 75.7, comment 6: cards the eliminated player holds go to their pile."""
@@ -311,8 +319,9 @@ class Ti4(Ruleset):
         if w is None:
             raise ScenarioError(f"promissory note {o}: needs an owner (the faction or colour it belongs to)")
         own_hand = _holder(comp, st, o, w)
-        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([now[w], own_hand]))
-        self._to(tr, o, "box", NONE, "ti4.75.4a", rm.all_of([now[w], rm.neg(own_hand)]))
+        out = rm.all_of([rm.neg(alive[w]), rm.neg(st["zone", o].one_of(self.gone_zones))])  # now or earlier
+        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([out, own_hand]))
+        self._to(tr, o, "box", NONE, "ti4.75.4a", rm.all_of([out, rm.neg(own_hand)]))
         for p in comp.players:
             if p != w:
                 self._to(tr, o, "hand", w, "ti4.75.4", rm.all_of([now[p], _holder(comp, st, o, p), alive[w]]))
@@ -343,15 +352,29 @@ class Ti4(Ruleset):
                 self._to(tr, o, "reinforcements", w, "ti4.75.10e",
                          rm.all_of([now[p], pool, _holder(comp, st, o, p), alive[w]]))
 
-    def _faction(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
-        """75.2: the eliminated player's components go to the box, except where 75.10 and the comments keep them."""
+    def _leftover(self, comp, tr, o: str, info, now: dict, alive: dict) -> None:
+        """A faction component of a player out of the game, eliminated now or earlier: 75.2 unless an exception keeps
+        it (every procedure reconsiders it, so it goes to the box when the exception ends: its holder eliminated,
+        the assimilation token gone ...); a unit its captor's elimination sends on is 75.11's (``_unit``)."""
+        if not info.owner or _has(info, NOT_FACTION):
+            return
+        rm, st, w = comp.rm, tr.prev, info.owner
+        out = rm.all_of([rm.neg(alive[w]), rm.neg(st["zone", o].one_of(self.gone_zones))])
+        if _has(info, UNITS):
+            freed = rm.any_of([rm.all_of([now[p], st["zone", o].is_("captured"), _holder(comp, st, o, p)])
+                               for p in comp.players if p != w])
+            out = rm.all_of([out, rm.neg(freed)])
+        self._faction(comp, tr, o, info, out, alive)
+
+    def _faction(self, comp, tr, o: str, info, out, alive: dict) -> None:
+        """75.2: the eliminated player's components go to the box, except where 75.10 and the comments keep them
+        (``out``: the literal 'its owner is out of the game and it is still somewhere')."""
         rm = comp.rm
-        w = info.owner
         exceptions = self._exceptions(comp, tr.prev, o, info, alive)
         for rid, lit in exceptions:
-            self._stay(tr, o, rid, rm.all_of([now[w], lit]))
+            self._stay(tr, o, rid, rm.all_of([out, lit]))
         kept = rm.any_of([lit for _, lit in exceptions])
-        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([now[w], rm.neg(kept)]))
+        self._to(tr, o, "box", NONE, "ti4.75.2", rm.all_of([out, rm.neg(kept)]))
 
     def _exceptions(self, comp, st, o: str, info, alive: dict) -> list[tuple[str, object]]:
         """(rule id, literal) pairs: while the literal holds, the rule keeps the component where it is."""
@@ -370,9 +393,10 @@ class Ti4(Ruleset):
             planets = [q for q, qi in comp.objects.items() if "planet" in qi.types]
             out.append(("ti4.75.10d", rm.all_of([st["zone", o].is_("board"), st["attach", o].one_of(planets)])))
         tokens = [t for t, ti in comp.objects.items() if "assimilation_token" in ti.types and ("attach", t) in st.vars]
-        if any(o in comp.domains["attach", t] for t in tokens):
+        if any(o in comp.domains["attach", t] for t in tokens):  # while the token stays: its owner still in the game
             out.append(("ti4.75.10a", rm.any_of([rm.all_of([st["attach", t].is_(o),
-                                                            rm.neg(st["zone", t].one_of(self.gone_zones))])
+                                                            rm.neg(st["zone", t].one_of(self.gone_zones)),
+                                                            alive.get(comp.owner_of(t), rm.true)])
                                                  for t in tokens])))
         if "command_token" in info.types:
             out.append(("ti4.75.10f", rm.all_of([st["zone", o].is_("fleet_pool"), held_by_other()])))
@@ -405,7 +429,8 @@ class Ti4(Ruleset):
                     tr.set(("ctrl", s), q, "ti4.75.8", rm.all_of([held, alive[q]] + skipped))
 
     def _game_rules(self, comp, tr, now: dict, alive: dict) -> None:
-        """75.9 and the strategy-card count; the last player left wins."""
+        """75.9 and the strategy-card count (who wins is not for these rules: TI4 is won by victory points, which
+        rule 75 does not speak of and no rule here models)."""
         rm = comp.rm
         some = rm.any_of(list(now.values()))
         remaining = rm.new_int(f"s{tr.prev.index}:players_remaining", 0, len(comp.players))
@@ -417,8 +442,6 @@ class Ti4(Ruleset):
             tr.set(key, 1, "ti4.75.9", rm.all_of([keep_one, alive[q]]))
             tr.set(key, 2, "ti4.strategy_phase.count", rm.all_of([some, few, rm.neg(keep_one), alive[q]]))
             tr.set(key, 1, "ti4.strategy_phase.count", rm.all_of([some, rm.neg(few), alive[q]]))
-            tr.set(("pstatus", q), "won", "ti4.victory.last_player",
-                   rm.all_of([some, rm.int_eq(remaining, 1), alive[q]]))
 
 
 RULESET = Ti4()

@@ -117,7 +117,7 @@ VOCABULARY = SHARED.extend(
         Event("end_status_phase", "the status phase ends (an eliminated Naalu player's '0' token leaves; 75.10c)"),
         Event("check_elimination", "nothing else happens: the elimination check that follows every event runs"),
     ),
-    statuses=statuses("in_game", "eliminated", "won"),
+    statuses=statuses("in_game", "eliminated"),
     options=(
         Number("players_at_start", "players at the start of the game (75.9; default: the listed players)", lo=1,
                hi=8),
@@ -130,6 +130,19 @@ VOCABULARY = SHARED.extend(
   75.2-75.11 send them. Any owned component of no other listed type is a faction component (75.2).
 - A unit kind (`space_dock`, `flagship` ...) is listed with its class (`structure`, `ship`); Production has no
   number (no rule reads one).
+- What a 75.10 exception or comment 7 keeps in play (a command token on the Mahact player's sheet and the unlocked
+  commander with it, a Naalu "0" token held by another player, a faction technology with a Nekro assimilation
+  token, a captured unit) is read again at every elimination check while its owner is out of the game: when the
+  exception ends (its holder eliminated in turn, the assimilation token gone with the Nekro player) it goes to the
+  box (75.2). Reading of 75.10e and 75.11 for a player eliminated earlier: "return to that player's
+  reinforcements" cannot be done for a player no longer in the game, whose reinforcements went to the box with
+  everything of their faction (75.2: "including those in their reinforcements"); the component goes to the box,
+  where those reinforcements are, and never back to a player out of the game (comment 7 says the same of captured
+  units returned after their owner's elimination). Promissory notes: 75.4 returns them to their player only while
+  that player is in the game; 75.4a sends an eliminated player's notes to the box whoever holds them, in any order
+  of eliminations.
+- Who wins is not modelled: TI4 is won by victory points, and rule 75 says nothing of a last player left, so
+  `winner` (and the status `won`) is refused; an eliminated player's status is `eliminated`.
 """,
     example="""\
 id: example-ti4
