@@ -24,8 +24,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-#: work units per scenario when nothing else is said (``--timeout``): over 18 times what the heaviest library
-#: scenario spends (0.16), and small enough that a scenario that spends it all (under a minute on a quiet core) stays
+#: work units per scenario when nothing else is said (``--timeout``): 18 times what the heaviest library
+#: scenario spends (0.17), and small enough that a scenario that spends it all (under a minute on a quiet core) stays
 #: far inside the safety limit even on a machine five times slower or loaded
 DEFAULT_BUDGET = 3.0
 #: wall-clock seconds per scenario after which it is stopped whatever the budget (an outer safety net only)
