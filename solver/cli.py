@@ -3,6 +3,9 @@
 Start-up is kept short: this module imports only typer and the registry (a list of
 import paths); each command imports what it needs when it runs, so ``--help``,
 ``schema`` and ``rules`` never import ortools (``tests/test_cli.py`` checks it).
+
+Exit codes (``solver.run.exits``): 0 all pass, 1 a verdict failed or is unknown, 2 input refused or usage error,
+3 internal error, 130 interrupted.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Optional
 import typer
 
 from solver import registry
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Arbiter: check card and board game rules scenarios with a constraint solver.")
@@ -23,8 +27,13 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 JOBS = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core).")
 CLUSTER = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 'local' for a LocalCluster of --jobs "
                                   "workers. Needs the dask extra.")
-TIMEOUT = typer.Option(10.0, help="Time limit per scenario (or combination) and per solve, seconds (a hit gives "
-                                  "'unknown').")
+TIMEOUT = typer.Option(DEFAULT_BUDGET, help="Work budget per scenario (or combination), in work units: CP-SAT "
+                                            "deterministic time of every solve for it, plus a fixed charge per solve and "
+                                            "per search node; one unit is roughly 2 to 17 s of one core. Spent: "
+                                            "'unknown', the same on every machine under any load.")
+SAFETY = typer.Option(SAFETY_SECONDS, "--safety-limit", help="Wall-clock seconds per scenario after which it is "
+                                                             "stopped whatever its budget: 'unknown (wall-clock "
+                                                             "safety limit)'. A safety net only.")
 MAX_OUTCOMES = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving.")
 OUTPUT = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is kept as it finishes, "
                                                    "even if interrupted.")
@@ -39,7 +48,7 @@ CARDS = typer.Option([], "--cards", help="Card library (file or folder, repeatab
 
 def _usage(message: str) -> None:
     typer.echo(f"arbiter: {message}", err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
 
 
 @app.command()
@@ -59,22 +68,24 @@ def check(
     cards: list[Path] = CARDS,
     baseline: bool = typer.Option(False, "--baseline", hidden=True,
                                   help="Check by the slower path before the speed work (for benchmarks)."),
+    safety: float = SAFETY,
 ) -> None:
-    """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
+    """Check scenarios; exit 0 when all pass, 1 when a verdict fails or is unknown, 2 when input is refused (or on
+    usage errors), 3 on an internal error (the gravest of these first), 130 when interrupted."""
     from models.yamlsafe import display_name
     from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
-    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")
     run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
                    jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
                    timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards),
-                   baseline=baseline)
+                   baseline=baseline, safety=safety)
     raise typer.Exit(run.execute())
 
 
@@ -100,20 +111,22 @@ def sweep(
     cluster_timeout: float = CLUSTER_TIMEOUT,
     report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML report (heat map, every "
                                                                  "combination) to this file."),
+    safety: float = SAFETY,
 ) -> None:
     """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
-    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 otherwise, 2 on usage errors."""
+    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 when one does not, 2 when one
+    is refused (or on usage errors), 3 on an internal error, 130 when interrupted."""
     from solver.run.sweep.formats import FORMATS
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
-    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
-                     cluster_timeout=cluster_timeout)
+                     cluster_timeout=cluster_timeout, safety=safety)
     code = run.execute()
-    if report is not None and code in (0, 1):
+    if report is not None and run.records and code not in (130,):
         from solver.run.report import sweep_report
 
         report.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
@@ -122,12 +135,14 @@ def sweep(
 
 
 def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool, output: Optional[Path],
-                 cluster: Optional[str]) -> None:
+                 cluster: Optional[str], safety: float = SAFETY_SECONDS) -> None:
     """The usage errors of a batch's options (exit 2)."""
     if jobs < 0:
         _usage("--jobs must be 0 (one per core) or more")
     if timeout <= 0:
         _usage("--timeout must be positive")
+    if safety <= 0:
+        _usage("--safety-limit must be positive")
     if cluster_timeout <= 0:
         _usage("--cluster-timeout must be positive")
     if resume and output is None:
@@ -172,12 +187,13 @@ def report(
     jobs: int = JOBS,
     cluster: Optional[str] = CLUSTER,
     progress: bool = PROGRESS,
+    safety: float = SAFETY,
 ) -> None:
     """Write one self-contained HTML file: boards before and after (SVG), verdicts, cores with rule texts, step
-    traces, refuted claims as a line of play; for a sweep, the heat map. Exit 0 when everything passes, 1 otherwise."""
+    traces, refuted claims as a line of play; for a sweep, the heat map. Exit codes as for check (and sweep)."""
     from models.yamlsafe import display_name
 
-    _batch_usage(jobs, timeout, 30.0, False, None, cluster)
+    _batch_usage(jobs, timeout, 30.0, False, None, cluster, safety)
     if output.is_dir():
         _usage(f"--output {output} is a folder; give a file name")
     if template is not None:
@@ -186,9 +202,10 @@ def report(
         from solver.run.report import sweep_report
 
         run = _sweep_run(template, pool, only, ordered, format="jsonl", timeout=timeout, max_outcomes=32, why=True,
-                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True)
+                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True,
+                         safety=safety)
         code = run.execute()
-        if code in (0, 1):
+        if run.records and code != 130:
             output.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
@@ -199,10 +216,11 @@ def report(
         _usage(f"no such file or folder: {', '.join(missing)}")
     from solver.run.report.checked import checked_report
 
-    html, passed = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress)
+    html, code = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress,
+                                safety)
     output.write_text(html, encoding="utf-8")
     typer.echo(f"wrote {output}", err=True)
-    raise typer.Exit(0 if passed else 1)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -217,10 +235,11 @@ def generate(
 ) -> None:
     """Write COUNT valid scenarios with known-by-construction expectations, for benchmarks and soak tests."""
     from solver.bench.generate import generate as _generate
+    from solver.errors import UsageError
 
     try:
         paths = _generate(out, count, objects, game, seed, declared, cores)
-    except (ValueError, OSError) as exc:
+    except (UsageError, OSError) as exc:
         _usage(str(exc))
     typer.echo(f"wrote {len(paths)} scenarios to {out}", err=True)
 
@@ -251,16 +270,21 @@ def bench(
 
 @app.command()
 def explain(path: Path = typer.Argument(..., help="One scenario file."),
-            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace).")) -> None:
-    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
-    from models.results import ScenarioStatus
+            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace)."),
+            timeout: float = TIMEOUT, safety: float = SAFETY) -> None:
+    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores. Exit codes
+    as for check."""
     from solver.check.trace import render
+    from solver.engine.settings import SolverOptions
+    from solver.run.exits import record_code
     from solver.run.single import check_file
 
-    res = check_file(path, why=True)
+    _batch_usage(1, timeout, 30.0, False, None, None, safety)
+    res = check_file(path, SolverOptions(budget=timeout, safety=safety), why=True)
+    code = record_code(res.model_dump(mode="json"))
     if json_out:
         typer.echo(res.model_dump_json(indent=2))
-        raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
+        raise typer.Exit(code)
     out = [f"{res.path}  [{res.id}]  {res.title or ''}".rstrip(), f"status: {res.status.value}"]
     if res.error:
         out.append(f"error: {res.error}")
@@ -300,7 +324,7 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out.append(f"  [{'ok' if c.passed else 'FAIL'}] claim {c.kind} {c.player}: {c.verdict} (expected {c.expected})")
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
     typer.echo("\n".join(out))
-    raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -407,19 +431,28 @@ def _terminate(signum, frame) -> None:
 
 
 def main() -> None:
-    """Console entry point: usage errors exit 2, internal errors exit 2 without a traceback."""
+    """Console entry point: usage errors exit 2; internal errors exit 3 with a line asking for a bug report (the
+    traceback only with ARBITER_DEBUG=1)."""
     import signal
+
+    from solver.errors import internal_message
 
     signal.signal(signal.SIGTERM, _terminate)
     try:
-        app(standalone_mode=True)
+        code = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
     except SystemExit:
         raise
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         sys.exit(130)
-    except Exception as exc:  # noqa: BLE001
-        print(f"arbiter: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.TyperException as exc:  # a usage error (click's): its message, exit 2
+        exc.show()
+        sys.exit(getattr(exc, "exit_code", 2))
+    except Exception as exc:  # noqa: BLE001 - a bug: said as one, never as the user's mistake
+        print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
+        sys.exit(3)
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 if __name__ == "__main__":

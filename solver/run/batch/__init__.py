@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 from solver.run.batch.dask import NO_WORKER_TIMEOUT, run_dask, run_local_cluster
 from solver.run.batch.jobs import (
     ClusterError, Job, Record, RunOptions, ScenarioTimeout, check_job, chunk_size, collect, deadline, file_job,
@@ -23,7 +24,8 @@ from solver.run.batch.jobs import (
 from solver.run.batch.journal import atomic_write, chain, read_records, reusable
 from solver.run.batch.pool import LocalPool, run_inline, run_local
 from solver.run.batch.progress import progress
-from solver.run.formats import STREAMING, formatter, jsonl_line, summarize
+from solver.run.exits import batch_code
+from solver.run.formats import STREAMING, formatter, jsonl_line
 
 __all__ = ["CheckRun", "ClusterError", "Job", "LocalPool", "Record", "RunOptions", "ScenarioTimeout", "check_job",
            "chunk_size", "collect", "deadline", "file_job", "in_order", "read_records", "reusable", "run", "run_dask",
@@ -59,7 +61,8 @@ class CheckRun:
 
     paths: list[Path]
     format: str = "text"
-    timeout: float = 10.0
+    #: the work budget per scenario, in work units (``solver.engine.budget``)
+    timeout: float = DEFAULT_BUDGET
     max_outcomes: int = 32
     why: bool = False
     jobs: int = 1
@@ -72,6 +75,8 @@ class CheckRun:
     cards: list[Path] = field(default_factory=list)
     #: check by the path before the speed work (benchmarks)
     baseline: bool = False
+    #: wall-clock seconds per scenario: the outer safety net only
+    safety: float = SAFETY_SECONDS
 
     @property
     def journal_path(self) -> Path | None:
@@ -81,7 +86,8 @@ class CheckRun:
         return self.output if self.format == "jsonl" else self.output.with_name(self.output.name + ".partial")
 
     def execute(self) -> int:
-        """Run and report; the exit code (0 all pass, 1 otherwise, 130 interrupted)."""
+        """Run and report; the exit code (``solver.run.exits``: 0 all pass, 1 a verdict failed or is unknown, 2 input
+        refused, 3 internal error, the gravest first; 2 cluster lost, 130 interrupted)."""
         jobs = collect(self.paths, self.cards)
         fmt = formatter(self.format, self.timings)
         stream = self.output is None and self.format in STREAMING
@@ -95,8 +101,7 @@ class CheckRun:
             return stopped
         ordered = [records[i] for i in range(len(jobs))]
         self.write("".join(fmt.item(r) for r in ordered) + fmt.end(ordered), fmt.end(ordered))
-        s = summarize(ordered)
-        return 0 if s.passed == s.total else 1
+        return batch_code(ordered)
 
     def collect_results(self, jobs: list[Job], show) -> tuple[dict[int, Record], int | None]:
         """Run the jobs not kept from a previous report (``--resume``), keep each result in the journal as it
@@ -104,7 +109,7 @@ class CheckRun:
         the run stopped early (2: the cluster was lost, 130: interrupted), else None."""
         kept = self._previous(jobs)
         todo = [i for i in range(len(jobs)) if i not in kept]
-        opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline)
+        opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline, self.safety)
         journal = self._open_journal(jobs, kept)
         records: dict[int, Record] = dict(kept)
         try:

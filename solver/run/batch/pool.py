@@ -1,7 +1,7 @@
 """Local runners: in this process, or in spawned worker processes with a watchdog, losing none.
 
 A scenario that crashes its worker is retried once in a fresh worker; one that
-runs past its time limit becomes ``unknown``; either way the others finish.
+runs past its wall-clock safety limit becomes ``unknown``; either way the others finish.
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from solver.run.batch.jobs import (
     ClusterError, Job, Record, RunOptions, check_job, chunk_size, error_record, timeout_record,
 )
 
-#: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
+#: Extra seconds a worker gets past its safety limit (``RunOptions.safety``) before the watchdog kills it.
 GRACE = 5.0
 
 
@@ -100,7 +100,7 @@ class LocalPool:
         self.jobs, self.opts, self.fn = jobs, opts, fn
         self.n = max(1, min(workers, len(jobs)))
         self.chunk = chunk or chunk_size(len(jobs), self.n)
-        self.limit = opts.timeout + grace
+        self.limit = opts.safety + grace  # the wall-clock safety net only: answers depend on the work budget
         self.pending: deque[int] = deque(range(len(jobs)))
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
@@ -165,9 +165,9 @@ class LocalPool:
         return out
 
     def _hung(self, w: _Worker) -> list[tuple[int, Record]]:
-        """A scenario ran past its limit: it becomes unknown; the worker is replaced and the chunk goes on."""
+        """A scenario ran past its safety limit: it becomes unknown; the worker is replaced and the chunk goes on."""
         cur = w.current
-        out = [(cur, timeout_record(self.jobs[cur].payload(), self.opts.timeout))]
+        out = [(cur, timeout_record(self.jobs[cur].payload(), self.opts.safety))]
         self._requeue(w)
         self._assign(self._replace(w))
         return out

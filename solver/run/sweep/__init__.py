@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from solver.run.batch import CheckRun, RunOptions, run, run_dask, run_local_cluster
+from solver.run.exits import batch_code
 from solver.run.sweep.formats import SweepInfo, decorate, json_text, jsonl_item, text
 from solver.run.sweep.jobs import sweep_job, sweep_jobs
 from solver.run.sweep.template import Pool, Template, load_pool, load_template
@@ -56,7 +57,8 @@ class SweepRun(CheckRun):
     records: list[dict] = field(default_factory=list)
 
     def execute(self) -> int:
-        """Run and report; the exit code (0 every combination passes, 1 otherwise, 2 cluster lost, 130 interrupted)."""
+        """Run and report; the exit code (``solver.run.exits``: 0 every combination passes, 1 one does not, 2 one is
+        refused or the cluster was lost, 3 internal error, 130 interrupted)."""
         assert self.sweep is not None
         jobs, info = self.sweep.jobs(), self.sweep.info
         stream = self.output is None and self.format == "jsonl" and not self.quiet
@@ -73,7 +75,7 @@ class SweepRun(CheckRun):
         body = {"text": text, "json": json_text}.get(self.format)
         body_text = body(info, self.records) if body else "".join(jsonl_item(r) for r in self.records)
         self.write(body_text, "" if stream or self.quiet else None)
-        return 0 if all(r["result"] == "pass" for r in self.records) else 1
+        return batch_code(self.records)
 
     def _runner(self, jobs, opts: RunOptions):
         if self.cluster == "local":
