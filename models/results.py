@@ -118,6 +118,9 @@ class ScenarioResult(BaseModel):
     title: str | None = None
     status: ScenarioStatus
     error: str | None = None
+    error_kind: str | None = Field(default=None, description="With status error: 'input' (the scenario or a file it "
+                                   "uses is wrong), 'not_modelled' (its game's rules do not model a word or mechanic "
+                                   "it uses) or 'internal' (a bug in Arbiter).")
     rules: list[str] = Field(default_factory=list, description="Rule ids the scenario cites.")
     outcomes: list[Outcome] = Field(default_factory=list)
     outcomes_complete: bool = True
@@ -130,7 +133,10 @@ class ScenarioResult(BaseModel):
                                                                          "advantage at a victory check).")
     precedence: list[str] = Field(default_factory=list, description="Which effect won each contested characteristic.")
     solves: int = 0
-    seconds: float = 0.0
+    work: float = Field(default=0.0, description="Deterministic work spent, in work units (the budget is --timeout): "
+                        "the same on every machine under any load.")
+    seconds: float = Field(default=0.0, description="Wall-clock seconds (timing only; left out of machine formats "
+                           "unless --timings).")
 
 
 class BatchSummary(BaseModel):

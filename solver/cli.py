@@ -3,6 +3,9 @@
 Start-up is kept short: this module imports only typer and the registry (a list of
 import paths); each command imports what it needs when it runs, so ``--help``,
 ``schema`` and ``rules`` never import ortools (``tests/test_cli.py`` checks it).
+
+Exit codes (``solver.run.exits``): 0 all pass, 1 a verdict failed or is unknown, 2 input refused or usage error,
+3 internal error, 130 interrupted.
 """
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from typing import Optional
 import typer
 
 from solver import registry
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Arbiter: check card and board game rules scenarios with a constraint solver.")
@@ -23,8 +27,13 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 JOBS = typer.Option(1, "--jobs", "-j", help="Worker processes (1: in this process; 0: one per core).")
 CLUSTER = typer.Option(None, help="Dask scheduler address (tcp://HOST:PORT), or 'local' for a LocalCluster of --jobs "
                                   "workers. Needs the dask extra.")
-TIMEOUT = typer.Option(10.0, help="Time limit per scenario (or combination) and per solve, seconds (a hit gives "
-                                  "'unknown').")
+TIMEOUT = typer.Option(DEFAULT_BUDGET, help="Work budget per scenario (or combination), in work units: CP-SAT "
+                                            "deterministic time of every solve for it, plus a fixed charge per solve and "
+                                            "per search node; one unit is roughly 2 to 17 s of one core. Spent: "
+                                            "'unknown', the same on every machine under any load.")
+SAFETY = typer.Option(SAFETY_SECONDS, "--safety-limit", help="Wall-clock seconds per scenario after which it is "
+                                                             "stopped whatever its budget: 'unknown (wall-clock "
+                                                             "safety limit)'. A safety net only.")
 MAX_OUTCOMES = typer.Option(32, help="Outcomes enumerated before verdicts fall back to solving.")
 OUTPUT = typer.Option(None, "--output", "-o", help="Write the report to FILE; every result is kept as it finishes, "
                                                    "even if interrupted.")
@@ -42,7 +51,7 @@ def _usage(message: str) -> None:
     from solver.run.formats import visible
 
     typer.echo("\n".join(visible(line) for line in f"arbiter: {message}".split("\n")), err=True)
-    raise typer.Exit(2)
+    raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
 
 
 @app.command()
@@ -62,22 +71,24 @@ def check(
     cards: list[Path] = CARDS,
     baseline: bool = typer.Option(False, "--baseline", hidden=True,
                                   help="Check by the slower path before the speed work (for benchmarks)."),
+    safety: float = SAFETY,
 ) -> None:
-    """Check scenarios; exit 0 when all pass, 1 when any fails, errors or is unknown, 2 on usage errors."""
+    """Check scenarios; exit 0 when all pass, 1 when a verdict fails or is unknown, 2 when input is refused (or on
+    usage errors), 3 on an internal error (the gravest of these first), 130 when interrupted."""
     from models.yamlsafe import display_name
     from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
-    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
     if missing:
         _usage(f"no such file or folder: {', '.join(missing)}")
     run = CheckRun(paths=list(paths), format=format, timeout=timeout, max_outcomes=max_outcomes, why=why,
                    jobs=jobs or (os.cpu_count() or 1), cluster=cluster, output=output, resume=resume,
                    timings=timings, progress=progress, cluster_timeout=cluster_timeout, cards=list(cards),
-                   baseline=baseline)
+                   baseline=baseline, safety=safety)
     raise typer.Exit(run.execute())
 
 
@@ -103,22 +114,24 @@ def sweep(
     cluster_timeout: float = CLUSTER_TIMEOUT,
     report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML report (heat map, every "
                                                                  "combination) to this file."),
+    safety: float = SAFETY,
 ) -> None:
     """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
-    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 otherwise, 2 on usage errors."""
+    ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 when one does not, 2 when one
+    is refused (or on usage errors), 3 on an internal error, 130 when interrupted."""
     from solver.run.sweep.formats import FORMATS
 
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
-    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster)
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     if report is not None:
         _writable("--report", report)
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
-                     cluster_timeout=cluster_timeout, keep=report is not None)
+                     cluster_timeout=cluster_timeout, safety=safety, keep=report is not None)
     code = run.execute()
-    if report is not None and code in (0, 1):
+    if report is not None and run.records and code not in (130,):
         from solver.run.output import atomic_write
         from solver.run.report import sweep_report
 
@@ -128,12 +141,14 @@ def sweep(
 
 
 def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool, output: Optional[Path],
-                 cluster: Optional[str]) -> None:
+                 cluster: Optional[str], safety: float = SAFETY_SECONDS) -> None:
     """The usage errors of a batch's options (exit 2)."""
     if jobs < 0:
         _usage("--jobs must be 0 (one per core) or more")
     if timeout <= 0:
         _usage("--timeout must be positive")
+    if safety <= 0:
+        _usage("--safety-limit must be positive")
     if cluster_timeout <= 0:
         _usage("--cluster-timeout must be positive")
     if resume and output is None:
@@ -192,14 +207,15 @@ def report(
     jobs: int = JOBS,
     cluster: Optional[str] = CLUSTER,
     progress: bool = PROGRESS,
+    safety: float = SAFETY,
 ) -> None:
     """Write one self-contained HTML file: boards before and after (SVG), verdicts, cores with rule texts, step
-    traces, refuted claims as a line of play; for a sweep, the heat map. Exit 0 when everything passes, 1 otherwise."""
+    traces, refuted claims as a line of play; for a sweep, the heat map. Exit codes as for check (and sweep)."""
     from models.yamlsafe import display_name
 
     from solver.run.output import atomic_write
 
-    _batch_usage(jobs, timeout, 30.0, False, None, cluster)
+    _batch_usage(jobs, timeout, 30.0, False, None, cluster, safety)
     _writable("--output", output)
     if template is not None:
         if paths:
@@ -207,9 +223,10 @@ def report(
         from solver.run.report import sweep_report
 
         run = _sweep_run(template, pool, only, ordered, format="jsonl", timeout=timeout, max_outcomes=32, why=True,
-                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True)
+                         jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True,
+                         safety=safety)
         code = run.execute()
-        if code in (0, 1):
+        if run.records and code != 130:
             atomic_write(output, sweep_report(run.sweep, run.records))
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
@@ -220,10 +237,11 @@ def report(
         _usage(f"no such file or folder: {', '.join(missing)}")
     from solver.run.report.checked import checked_report
 
-    html, passed = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress)
+    html, code = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress,
+                                safety)
     atomic_write(output, html)
     typer.echo(f"wrote {output}", err=True)
-    raise typer.Exit(0 if passed else 1)
+    raise typer.Exit(code)
 
 
 @app.command()
@@ -238,10 +256,11 @@ def generate(
 ) -> None:
     """Write COUNT valid scenarios with known-by-construction expectations, for benchmarks and soak tests."""
     from solver.bench.generate import generate as _generate
+    from solver.errors import UsageError
 
     try:
         paths = _generate(out, count, objects, game, seed, declared, cores)
-    except (ValueError, OSError) as exc:
+    except (UsageError, OSError) as exc:
         _usage(str(exc))
     typer.echo(f"wrote {len(paths)} scenarios to {out}", err=True)
 
@@ -272,18 +291,24 @@ def bench(
 
 @app.command()
 def explain(path: Path = typer.Argument(..., help="One scenario file."),
-            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace).")) -> None:
-    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores."""
-    from models.results import ScenarioStatus
+            json_out: bool = typer.Option(False, "--json", help="Print the result as JSON (with the step trace)."),
+            timeout: float = TIMEOUT, safety: float = SAFETY) -> None:
+    """Show outcomes, the step trace (rules fired per event, which effect won and why), and the rule cores. Exit codes
+    as for check."""
     from solver.check.trace import render
+    from solver.engine.settings import SolverOptions
+    from solver.run.exits import record_code
     from solver.run.formats import visible
     from solver.run.memory import memory_limited
     from solver.run.single import check_file
 
-    res = _explained(path) if memory_limited() else check_file(path, why=True)
+    _batch_usage(1, timeout, 30.0, False, None, None, safety)
+    res = _explained(path, timeout, safety) if memory_limited() else \
+        check_file(path, SolverOptions(budget=timeout, safety=safety), why=True)
+    code = record_code(res.model_dump(mode="json"))
     if json_out:
         typer.echo(res.model_dump_json(indent=2))
-        raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
+        raise typer.Exit(code)
     out = [f"{res.path}  [{res.id}]  {res.title or ''}".rstrip(), f"status: {res.status.value}"]
     if res.error:
         out.append(f"error: {res.error}")
@@ -323,16 +348,16 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out.append(f"  [{'ok' if c.passed else 'FAIL'}] claim {c.kind} {c.player}: {c.verdict} (expected {c.expected})")
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
     typer.echo("\n".join(visible(line) for line in "\n".join(out).split("\n")))
-    raise typer.Exit(0 if res.status is ScenarioStatus.PASS else 1)
+    raise typer.Exit(code)
 
 
-def _explained(path: Path):
+def _explained(path: Path, timeout: float, safety: float):
     """``explain``'s check under a memory limit: in a spawned worker, so running out of memory there is a located
     error here, never an abort or a hang of this process."""
     from models.results import ScenarioResult
     from solver.run.batch import RunOptions, file_job, run
 
-    [(_, record)] = list(run([file_job(path)], RunOptions(why=True)))
+    [(_, record)] = list(run([file_job(path)], RunOptions(timeout=timeout, why=True, safety=safety)))
     record.pop("hash", None)
     return ScenarioResult.model_validate(record)
 
@@ -444,10 +469,12 @@ def _terminate(signum, frame) -> None:
 
 
 def main() -> None:
-    """Console entry point: usage errors exit 2, internal errors exit 2 without a traceback; a report that cannot be
-    written in full (a full disk, a file-size limit) and running out of memory exit 2 with a message."""
+    """Console entry point: usage errors exit 2; internal errors exit 3 with a line asking for a bug report (the
+    traceback only with ARBITER_DEBUG=1); a report that cannot be written in full (a full disk, a file-size limit)
+    and running out of memory exit 2 with a message."""
     import signal
 
+    from solver.errors import internal_message
     from solver.run.memory import limit_note
     from solver.run.output import OutputError, flush_stdout, install_strict_stdout
 
@@ -456,13 +483,19 @@ def main() -> None:
     # allocation under ulimit -v exits the process with no word from us)
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
     install_strict_stdout()
-    code: int | str | None = 0
+    code: int | str | None
     try:
-        app(standalone_mode=True)
+        result = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
+        code = result if isinstance(result, int) else 0
     except SystemExit as exc:
         code = exc.code
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, typer.Abort):
         code = 130
+    except typer.Exit as exc:
+        code = exc.exit_code
+    except typer.TyperException as exc:  # a usage error (click's): its message, exit 2
+        exc.show()
+        code = getattr(exc, "exit_code", 2)
     except OutputError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
         code = 2
@@ -470,21 +503,23 @@ def main() -> None:
         print(f"arbiter: out of memory{limit_note()}", file=sys.stderr)
         code = 2
     except ImportError as exc:  # a library that cannot be mapped into memory is out of memory too
-        out = "map segment" in str(exc) or "allocate memory" in str(exc)
-        print(f"arbiter: out of memory{limit_note('; ')} (loading {exc.name or 'a library'})" if out else
-              f"arbiter: internal error: ImportError: {exc}", file=sys.stderr)
-        code = 2
-    except OSError as exc:
+        if "map segment" in str(exc) or "allocate memory" in str(exc):
+            print(f"arbiter: out of memory{limit_note()} (loading {exc.name or 'a library'})", file=sys.stderr)
+            code = 2
+        else:
+            print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
+            code = 3
+    except OSError as exc:  # the machine's, not the input's nor a bug: a full disk, a file-size limit, a closed pipe
         where = f": {exc.filename}" if exc.filename else ""
         print(f"arbiter: {exc.strerror or exc}{where}", file=sys.stderr)
         code = 2
-    except Exception as exc:  # noqa: BLE001
-        print(f"arbiter: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        code = 2
+    except Exception as exc:  # noqa: BLE001 - a bug: said as one, never as the user's mistake
+        print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
+        code = 3
     cut = flush_stdout()
     if cut is not None:
         print(f"arbiter: {cut}", file=sys.stderr)
-        code = 2
+        code = 2 if code in (0, 1, None) else code
     sys.exit(code)
 
 

@@ -219,7 +219,7 @@ def test_cards_option_gives_the_library(tmp_path):
                           "expect:\n  - {object: k, zone: play}\n", where="lib/x.yaml")
     runner = CliRunner()
     without = runner.invoke(app, ["check", str(path)])
-    assert without.exit_code == 1 and "no card library for 'knight'" in without.stdout
+    assert without.exit_code == 2 and "no card library for 'knight'" in without.stdout
     given = runner.invoke(app, ["check", str(path), "--cards", str(tmp_path / "lib")])
     assert given.exit_code == 0, given.stdout
 

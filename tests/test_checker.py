@@ -60,7 +60,7 @@ def test_because_naming_a_rule_not_in_the_core_fails(root):
 
 def test_time_limit_gives_unknown_never_pass(root):
     """With no time to solve, verdicts are unknown and the scenario is not a pass."""
-    res = check_file(root / LIB / "conservation-5-undeclared-choice.yaml", SolverOptions(time_limit=1e-9))
+    res = check_file(root / LIB / "conservation-5-undeclared-choice.yaml", SolverOptions(budget=1e-9))
     assert res.status.value == "unknown"
     assert all(e.verdict.value == "unknown" and not e.passed for e in res.expectations)
 

@@ -174,7 +174,8 @@ def test_interrupted_batch_keeps_results_written(lib, tmp_path, monkeypatch):
 
 
 def test_internal_error_in_a_scenario_is_a_result_not_a_traceback(lib, monkeypatch):
-    """A crash inside the checker becomes that scenario's error; the others finish."""
+    """A crash inside the checker becomes that scenario's internal error (exit 3, a bug report asked for, no
+    traceback); the others finish."""
     import solver.run.batch.jobs as jobs
 
     real = jobs.check_text
@@ -185,8 +186,8 @@ def test_internal_error_in_a_scenario_is_a_result_not_a_traceback(lib, monkeypat
         return real(text, file, *a, **k)
     monkeypatch.setattr(jobs, "check_text", boom)
     r = arbiter("check", lib)
-    assert r.exit_code == 1 and "Traceback" not in r.stdout + r.stderr
-    assert "internal error: RuntimeError: kaboom" in r.stdout
+    assert r.exit_code == 3 and "Traceback" not in r.stdout + r.stderr
+    assert "internal error: RuntimeError: kaboom" in r.stdout and "this is a bug in Arbiter" in r.stdout
     assert r.stdout.strip().endswith("2 passed, 1 failed, 1 errors, 0 unknown, 4 total")
 
 

@@ -240,8 +240,8 @@ def test_check_does_import_ortools() -> None:
 
 def test_baseline_switches_every_fast_path_off() -> None:
     """The benchmark's 'before' is the old path on every count."""
-    b = SolverOptions.baseline(time_limit=3.0)
-    assert (b.slicing, b.lazy_cores, b.block_deletion, b.lean_search, b.time_limit) == (False, False, False, False, 3.0)
+    b = SolverOptions.baseline(budget=3.0)
+    assert (b.slicing, b.lazy_cores, b.block_deletion, b.lean_search, b.budget) == (False, False, False, False, 3.0)
     assert (FAST.slicing, FAST.lazy_cores, FAST.block_deletion, FAST.lean_search) == (True, True, True, True)
 
 

@@ -19,7 +19,8 @@ def record(status: str = "pass", path: str = "scenarios/x/a.yaml", **extra) -> d
 FAILED = record("fail", expectations=[{"index": 0, "line": 12, "description": "c in hand", "expected": "holds",
                                        "verdict": "impossible", "passed": False, "message": "excluded by core.move"}])
 ERRORED = record("error", path="scenarios/x/b.yaml", error="scenarios/x/b.yaml:3:5: unknown object 'z'")
-UNKNOWN = record("unknown", path="scenarios/x/c.yaml", error="scenarios/x/c.yaml: time limit of 1 s reached; stopped")
+UNKNOWN = record("unknown", path="scenarios/x/c.yaml",
+                 error="scenarios/x/c.yaml: unknown (wall-clock safety limit): stopped after 1 s")
 
 
 def render(name: str, records: list[dict], timings: bool = False) -> str:
@@ -34,7 +35,7 @@ def render(name: str, records: list[dict], timings: bool = False) -> str:
     (ERRORED, [(3, "error", "scenarios/x/b.yaml:3:5: unknown object 'z'")]),
     (record("error", path="m.yaml", error="m.yaml:3:1: one\nm.yaml:9:4: two"),
      [(3, "error", "m.yaml:3:1: one"), (9, "error", "m.yaml:9:4: two")]),
-    (UNKNOWN, [(None, "unknown", "scenarios/x/c.yaml: time limit of 1 s reached; stopped")]),
+    (UNKNOWN, [(None, "unknown", "scenarios/x/c.yaml: unknown (wall-clock safety limit): stopped after 1 s")]),
 ])
 def test_failures_locate_each_problem(rec, expected):
     """(line, title, message) for what went wrong; the line of an error comes from its file:line prefix."""

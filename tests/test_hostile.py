@@ -58,10 +58,11 @@ def _assert_located(path: Path, want, out: str) -> None:
 
 @pytest.mark.parametrize("name", sorted(MANIFEST))
 def test_hostile_file_gives_a_located_error(name: str) -> None:
-    """Exit 1, 'FILE:LINE: message' (or 'FILE: message' for a whole-file problem), no traceback, no hang."""
+    """Exit 2 (refused), 'FILE:LINE: message' (or 'FILE: message' for a whole-file problem), no traceback, no
+    hang."""
     path = CORPUS / name
     code, out, wall = _check(path)
-    assert code == 1, out
+    assert code == 2, out
     assert "Traceback" not in out and "internal error" not in out, out
     assert "ERROR" in out, out
     _assert_located(path, MANIFEST[name], out)
@@ -76,7 +77,7 @@ def test_vocabulary_error_names_the_word_and_the_nearest_known(name: str) -> Non
     """Each game's vocabulary errors (misspelt, wrong case, plural, unknown option, unknown field, a field the game
     does not model, the TI4 typos of issue 11) are refused with a message naming the word and the nearest words."""
     code, out, _ = _check(CORPUS / name)
-    assert code == 1 and VOCABULARY[name]["message"] in out, out
+    assert code == 2 and VOCABULARY[name]["message"] in out, out
     assert name.startswith(f"vocab-{VOCABULARY[name]['game']}-")
 
 
@@ -99,11 +100,11 @@ SUBPROCESS = ["tag-python-object-apply.yaml", "enc-latin1.yaml", "dir-named-like
 
 @pytest.mark.parametrize("name", SUBPROCESS)
 def test_real_command_line(name: str, tmp_path: Path) -> None:
-    """A handful through the real ``arbiter`` process: exit 1, located message, no traceback on either stream."""
+    """A handful through the real ``arbiter`` process: exit 2, located message, no traceback on either stream."""
     path = CORPUS / name
     proc = subprocess.run([sys.executable, "-c", "from solver.cli import main; main()", "check", str(path)],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert proc.returncode == 1, proc.stdout + proc.stderr
+    assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stdout + proc.stderr
     _assert_located(path, MANIFEST[name], proc.stdout + proc.stderr)
 
@@ -122,7 +123,7 @@ def test_directory_in_a_folder_is_reported(tmp_path: Path) -> None:
     """A folder named like a scenario inside a checked folder is an error, never silently skipped."""
     (tmp_path / "lib" / "x.yaml").mkdir(parents=True)
     res = RUNNER.invoke(app, ["check", str(tmp_path / "lib")])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "is a directory" in res.output
 
 
@@ -172,7 +173,13 @@ def corpus_records() -> list[dict]:
     """The result record of every corpus file (each an error), as a batch run makes them."""
     from solver.run.batch import RunOptions, check_job, collect
 
-    return [check_job(j.payload(), RunOptions(timeout=30)) for j in collect([CORPUS])]
+    return [check_job(j.payload(), RunOptions()) for j in collect([CORPUS])]
+
+
+def test_every_corpus_file_is_refused_never_an_internal_error(corpus_records) -> None:
+    """Each hostile file is refused as input (or as a mechanic not modelled), never reported as a bug."""
+    kinds = {Path(r["path"]).name: r.get("error_kind") for r in corpus_records}
+    assert {k for k in kinds.values()} <= {"input", "not_modelled"}, kinds
 
 
 @pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "junit", "github"])

@@ -6,7 +6,9 @@ Each test guards one rule of the layout (README "How it works"):
 - a ruleset is complete where it is defined (nothing changes it at module level afterwards);
 - no import cycles; models never import the solver or ortools; the reference never imports the encoding;
 - nothing is set on an object from outside and read back with ``getattr``;
-- no timed assertions in the tests (speed is the benchmark's job).
+- no timed assertions in the tests (speed is the benchmark's job), no wall-clock limit in their fixtures, and no
+  answer reads the clock (budgets are deterministic work);
+- errors by kind: bad input is raised as such where it is found, never caught by Python exception type.
 """
 from __future__ import annotations
 
@@ -266,13 +268,121 @@ def test_docstrings_cite_only_files_in_the_repo() -> None:
     assert not missing, missing
 
 
+#: a clock read, a measured duration, or a CPU-time read
+_CLOCK = r"(\btime\.\w+\(|perf_counter|monotonic|process_time|\b(cpu|wall|elapsed|seconds|duration)\b)"
+#: an assertion that compares something measured on the clock
+_TIMED_ASSERT = re.compile(r"assert[^#\n]*" + _CLOCK + r"[^#\n]*(<|>)")
+#: a comparison with a clock read, asserted or not (``if time.monotonic() - t0 > 5: pytest.fail(...)``)
+_CLOCK_COMPARE = re.compile(r"(time\.(time|perf_counter|monotonic|process_time)\(\)[^#\n]*[<>]"
+                            r"|[<>]=?[^#\n]*time\.(time|perf_counter|monotonic|process_time)\(\))")
+
+
+def _test_lines():
+    for p in sorted((ROOT / "tests").rglob("*.py")):
+        if p.name == "test_layout.py":  # the patterns themselves
+            continue
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+            yield p, i, line
+
+
 def test_no_timed_assertions_in_tests() -> None:
-    """Tests do not assert on time (a loaded machine makes that a coin toss); a generous hang guard is allowed."""
-    timed = re.compile(r"assert[^#\n]*\b(cpu|wall|elapsed|seconds|duration|perf_counter|process_time)\b[^#\n]*<")
-    hits = [f"{p.name}:{i}" for p in (ROOT / "tests").rglob("*.py")
-            for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
-            if timed.search(line) and "hang guard" not in line]
+    """Tests do not assert on time, nor compare clock reads (a loaded machine makes that a coin toss); a generous
+    hang guard is allowed, marked as one. A test of "a limit gives unknown" gives a work budget small enough."""
+    hits = [f"{p.name}:{i}" for p, i, line in _test_lines()
+            if (_TIMED_ASSERT.search(line) or _CLOCK_COMPARE.search(line)) and "hang guard" not in line]
     assert not hits, hits
+
+
+@pytest.mark.parametrize("line, timed", [
+    ("    assert time.perf_counter() - t0 < 3", True), ("    assert elapsed < 2.0", True),
+    ("    if time.monotonic() > deadline: pytest.fail('slow')", True), ("    assert res.seconds >= 0", True),
+    ("    assert wall < HANG_GUARD  # hang guard", False), ("    assert res.work <= budget", False),
+    ("    t0 = time.perf_counter()", False),
+])
+def test_the_timed_assertion_scan_finds_them(line: str, timed: bool) -> None:
+    """The scan above catches a timed assertion or clock comparison, and lets a marked hang guard through."""
+    found = bool(_TIMED_ASSERT.search(line) or _CLOCK_COMPARE.search(line)) and "hang guard" not in line
+    assert found is timed
+
+
+def test_no_wall_clock_limit_in_test_fixtures() -> None:
+    """No test sets CP-SAT's wall-clock limit or a short wall-clock safety limit (answers depend on work budgets,
+    ``solver.engine.budget``); a subprocess's timeout is a generous hang guard; no scenario file (library,
+    examples, test fixtures) carries a time field."""
+    bad = []
+    for p, i, line in _test_lines():
+        if "max_time_in_seconds" in line:
+            bad.append(f"{p.name}:{i}: max_time_in_seconds")
+        for m in re.finditer(r"(?:safety=|--safety-limit[\"', =]+)(\d+(?:\.\d*)?(?:e-?\d+)?)", line):
+            if float(m.group(1)) < 5:
+                bad.append(f"{p.name}:{i}: a safety limit under 5 s ({m.group(1)})")
+        for m in re.finditer(r"subprocess\.\w+\(.*timeout=(\d+(?:\.\d*)?)", line):
+            if float(m.group(1)) < 30:
+                bad.append(f"{p.name}:{i}: a subprocess timeout under 30 s")
+    time_key = re.compile(r"^\s*-?\s*(timeout|time_limit|deadline|seconds|max_time\w*)\s*:", re.M)
+    for folder in ("scenarios", "examples", "tests"):
+        for p in sorted((ROOT / folder).rglob("*.y*ml")):
+            if p.is_file() and time_key.search(p.read_text(encoding="utf-8", errors="replace")):
+                bad.append(f"{p.relative_to(ROOT)}: a time field")
+    assert not bad, bad
+
+
+#: the only modules of solver/ (besides the benchmarks, solver/bench/) that read the clock, and why: never for an answer
+CLOCK_READERS = {
+    "engine/budget.py": "the wall-clock safety net of a scenario (a solve's wall-clock cap, the safety stop)",
+    "run/batch/jobs.py": "the wall-clock safety net around one check (SIGALRM / a timer thread)",
+    "run/batch/pool.py": "the watchdog that replaces a worker stuck past the safety limit",
+    "run/batch/dask.py": "the liveness of a Dask scheduler's workers, and unique task keys",
+    "check/checker.py": "the seconds field of a result (timing, left out of machine formats)",
+}
+
+
+def test_no_answer_reads_the_clock() -> None:
+    """Only the listed modules read the clock or set a wall-clock limit; every solve's limit is deterministic work."""
+    clock = re.compile(r"\btime\.(time|time_ns|perf_counter|monotonic|process_time)\b|max_time_in_seconds|"
+                       r"setitimer|threading\.Timer|\bdeadline\s*=")
+    found = {}
+    for p in sorted(SOLVER.rglob("*.py")):
+        rel = p.relative_to(SOLVER).as_posix()
+        if rel.startswith("bench/"):
+            continue
+        for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("#")[0]
+            if clock.search(code) and not code.lstrip().startswith(("\"", "``")):
+                found.setdefault(rel, []).append(i)
+    assert set(found) <= set(CLOCK_READERS), {k: v for k, v in found.items() if k not in CLOCK_READERS}
+    assert all("safety" in line for p in SOLVER.rglob("*.py")
+               for line in p.read_text(encoding="utf-8").splitlines() if "max_time_in_seconds =" in line)
+
+
+#: modules that check bad input: they raise ScenarioError or NotModelled (``solver.errors``), never a bare
+#: KeyError, ValueError or NotImplementedError that some broad ``except`` would have to turn into the user's error
+_INPUT_CHECKERS = ("encoding", "games", "check", "victory", "run")
+_BARE_RAISE = re.compile(r"\braise (KeyError|ValueError|NotImplementedError)\(")
+_BROAD_EXCEPT = re.compile(r"except \(?[^:]*\b(KeyError|ValueError|NotImplementedError)\b")
+#: narrow catches around one call, each named: (file, the call it guards)
+_NARROW = {("victory/model.py", "int("), ("encoding/state.py", "self[key]")}
+
+
+def test_errors_by_kind_not_by_python_type() -> None:
+    """Bad input is raised as a ScenarioError or NotModelled where it is found; nothing turns a KeyError, ValueError or
+    NotImplementedError into the user's error (a bug reads as an internal error, ``solver.errors``). The reference,
+    with its own Unsupported, and the generators are outside this rule."""
+    bad = []
+    for folder in _INPUT_CHECKERS:
+        for p in sorted((SOLVER / folder).rglob("*.py")):
+            rel = p.relative_to(SOLVER).as_posix()
+            if "reference" in p.name or p.name in ("generate.py", "scale.py"):
+                continue
+            lines = p.read_text(encoding="utf-8").splitlines()
+            for i, line in enumerate(lines):
+                if _BARE_RAISE.search(line):
+                    bad.append(f"{rel}:{i + 1}: {line.strip()}")
+                if _BROAD_EXCEPT.search(line) and (folder != "run" or rel == "run/single.py"):
+                    guarded = "\n".join(lines[max(0, i - 3):i])
+                    if not any(rel == f and call in guarded for f, call in _NARROW):
+                        bad.append(f"{rel}:{i + 1}: {line.strip()}")
+    assert not bad, bad
 
 
 def test_the_registry_is_the_only_list_of_games() -> None:

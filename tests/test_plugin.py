@@ -27,10 +27,14 @@ def test_one_item_per_scenario_named_by_id(project):
 
 
 def test_failure_shows_scenario_line_and_message_not_a_traceback(project):
-    """The failing expectation's YAML line and message; no Python traceback."""
+    """The failing expectation's YAML line and message; no Python traceback. The scenario that does not load is an
+    error (refused input), not a failure, and the summary gives the exit code arbiter check would."""
     r = project.runpytest("-p", "no:cacheprovider", "scenarios")
-    r.assert_outcomes(passed=2, failed=2)
+    r.assert_outcomes(passed=2, failed=1, errors=1)
     out = r.stdout.str()
+    assert "ERROR at setup of" in out
+    assert ("arbiter: 2 scenarios passed, 1 failed or unknown, 1 refused, 0 internal errors; "
+            "arbiter check would exit 2") in out
     assert "scenarios/core/bad.yaml:7: expectation failed: c: zone=hand: impossible (expected holds)" in out
     assert "scenarios/core/broken.yaml:2:" in out
     assert "Traceback" not in out and "solver/" not in out and "def runtest" not in out

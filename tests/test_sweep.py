@@ -297,4 +297,4 @@ def test_a_dask_cluster_gives_the_same_report(tmp_path):
 def test_checking_a_template_says_it_is_one():
     """`arbiter check` on a sweep template: its slots are named as such, located."""
     r = arbiter("check", TEMPLATE)
-    assert r.exit_code == 1 and "duel.yaml:17:23: objects[0].card: '$1' is a slot of a sweep template" in r.stdout
+    assert r.exit_code == 2 and "duel.yaml:17:23: objects[0].card: '$1' is a slot of a sweep template" in r.stdout

@@ -2,12 +2,12 @@
 the combat encoding against the explicit simulation, ruleset dice data, and claim verdicts in scenarios."""
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
 
 from models.expectations import Claim
+from solver.engine.budget import Meter
 from solver.registry import ruleset_for
 from solver.run.api import check_file, check_text
 from solver.victory.analysis import DecisiveAdvantage, check_claims
@@ -79,10 +79,11 @@ def _kornevik(*enemies: Unit, life: int = 4) -> Position:
 
 
 def test_unknown_at_the_time_limit_is_never_a_pass():
-    """A deadline already past gives 'unknown', and a claim expecting 'unknown' still does not pass."""
+    """A work budget too small for one solve gives 'unknown', and a claim expecting 'unknown' still does not pass."""
     pos = _kornevik(Unit("ogre", 1, 5, 5, (3, 4, 5)))
-    assert DecisiveAdvantage(pos, 1.0, deadline=time.monotonic() - 1).run().verdict == "unknown"
-    assert ForcedWin(pos, 0, 2, deadline=time.monotonic() - 1).run().verdict == "unknown"
+    tiny = DecisiveAdvantage(pos, Meter(1e-9)).run()
+    assert tiny.verdict == "unknown" and "work budget of 1e-09 units ran out" in tiny.message
+    assert ForcedWin(pos, 0, 2, meter=Meter(1e-9)).run().verdict == "unknown"
     res = check_text((LIB / "602.1-decisive-advantage-kornevik.yaml").read_text(encoding="utf-8")
                      .replace("expect: proved", "expect: unknown"), "k.yaml")
     assert res.status.value == "fail"
@@ -174,7 +175,7 @@ def test_encoded_damage_matches_the_rules_for_every_die_value(attacker, target):
     for v in DICE.values():
         cm = CombatModel(pos)
         d = cm.damage(attacker, target, cm.die(v))
-        status, s, _ = cm.solve(5.0)
+        status, s, _ = cm.solve()
         assert status == "sat" and s.value(d) == damage(attacker, target, DICE, v)
 
 
@@ -373,7 +374,7 @@ def test_board_reach_in_cp_sat_equals_the_explicit_rule():
         lives = {u.id: cm.m.new_constant(u.life if a else 0) for u, a in zip(BOARD_UNITS, alive)}
         pairs = [(a, t) for a in BOARD_UNITS for t in BOARD_UNITS if a.side != t.side]
         lits = {(a.id, t.id): cm.reach(lives, a, t) for a, t in pairs}
-        status, s, _ = cm.solve(5.0)
+        status, s, _ = cm.solve()
         standing = [u for u, a in zip(BOARD_UNITS, alive) if a]
         from solver.victory.model import on_board_reach
         for a, t in pairs:

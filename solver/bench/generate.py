@@ -10,6 +10,7 @@ from pathlib import Path
 
 import yaml
 
+from solver.errors import UsageError
 from solver.registry import game as game_named, load, registry
 
 #: default number of declared actions per scenario: the same for every size, so time per scenario shows model size
@@ -25,9 +26,9 @@ def generate(out: str | Path, count: int, objects: int = 10, game: str = "berser
              declared: int = DECLARED, cores: bool = False) -> list[Path]:
     """Write ``count`` scenarios of ``objects`` objects to folder ``out``; the same seed writes the same files."""
     if game not in scalable_games():
-        raise ValueError(f"no generator for game '{game}' (choose from {', '.join(scalable_games())})")
+        raise UsageError(f"no generator for game '{game}' (choose from {', '.join(scalable_games())})")
     if count < 0 or objects < 1 or declared < 1:
-        raise ValueError("count must be >= 0, objects and declared >= 1")
+        raise UsageError("count must be >= 0, objects and declared >= 1")
     make = load(game_named(game).scale)
     folder = Path(out)
     folder.mkdir(parents=True, exist_ok=True)

@@ -2,8 +2,8 @@
 
 Run it (it is not part of the test run):
 
-    python -m solver.bench.victory                # 1-3 creatures a side, 1-3 rounds, naive capped at 60 s
-    python -m solver.bench.victory --max-creatures 4 --max-rounds 3 --cap 60
+    python -m solver.bench.victory                # 1-3 creatures a side, 1-3 rounds
+    python -m solver.bench.victory --max-creatures 4 --max-rounds 3 --cap 10 --max-nodes 3000000
 
 The positions stand on a board of two rows and n columns: n protected creatures (life 4,
 strike 2-3-4, protection from non-magical attacks of strength 3 or more, movement 1) on the
@@ -12,13 +12,16 @@ where h is the horizon. A creature reaches only what stands next to a cell it ca
 over free cells, so at first each one reaches only the creature in front of it; a gap opens
 as creatures fall. The claimant wins within h rounds whatever the dice and the replies,
 so both searches must prove a forced win (the naive one by trying every reply and every die
-value). Each naive run stops at the cap; once a size times out, larger ones are skipped.
+value). Both are limited by counted work, never seconds: the solver by a work budget (``--cap`` units,
+``solver.engine.budget``), the naive search by a node count (``--max-nodes``); once a size gives up, larger ones are
+skipped. The seconds in the table are measurements only.
 """
 from __future__ import annotations
 
 import argparse
 import time
 
+from solver.engine.budget import Meter
 from solver.victory.bounded import ForcedWin
 from solver.registry import ruleset_for
 from models.scenario import Board as SBoard
@@ -36,23 +39,23 @@ def position(n: int, rounds: int) -> Position:
 
 
 def run_solver(pos: Position, rounds: int, cap: float) -> tuple[str, float]:
-    """The CP-SAT check: verdict and seconds."""
+    """The CP-SAT check within ``cap`` work units: verdict and seconds (measured)."""
     t0 = time.perf_counter()
-    res = ForcedWin(pos, 0, rounds, time_limit=cap, deadline=time.monotonic() + cap).run()
+    res = ForcedWin(pos, 0, rounds, meter=Meter(cap)).run()
     return res.verdict, time.perf_counter() - t0
 
 
-def run_naive(pos: Position, rounds: int, cap: float) -> tuple[str, float | None]:
-    """The naive minimax: verdict and seconds (None on timeout)."""
+def run_naive(pos: Position, rounds: int, max_nodes: int) -> tuple[str, float | None]:
+    """The naive minimax within ``max_nodes`` nodes: verdict and seconds (None when it gave up)."""
     t0 = time.perf_counter()
     try:
-        win = NaiveSearch(pos, 0, rounds, deadline=time.monotonic() + cap).wins()
+        win = NaiveSearch(pos, 0, rounds, max_nodes=max_nodes).wins()
     except Timeout:
         return "timeout", None
     return ("proved" if win else "refuted"), time.perf_counter() - t0
 
 
-def table(max_creatures: int, max_rounds: int, cap: float) -> list[dict]:
+def table(max_creatures: int, max_rounds: int, cap: float, max_nodes: int = 3_000_000) -> list[dict]:
     """Measure every size; naive runs beyond a timed-out size are skipped."""
     rows, timed_out = [], []
     for n in range(1, max_creatures + 1):
@@ -62,7 +65,7 @@ def table(max_creatures: int, max_rounds: int, cap: float) -> list[dict]:
             if any(n >= a and h >= b for a, b in timed_out):
                 naive, nsecs = "skipped", None
             else:
-                naive, nsecs = run_naive(pos, h, cap)
+                naive, nsecs = run_naive(pos, h, max_nodes)
                 if naive == "timeout":
                     timed_out.append((n, h))
             rows.append({"creatures": n, "rounds": h, "solver": verdict, "solver_s": secs,
@@ -83,15 +86,17 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-creatures", type=int, default=3)
     ap.add_argument("--max-rounds", type=int, default=3)
-    ap.add_argument("--cap", type=float, default=60.0, help="seconds per naive (and solver) run")
+    ap.add_argument("--cap", type=float, default=10.0, help="work units per solver run (solver.engine.budget)")
+    ap.add_argument("--max-nodes", type=int, default=3_000_000, help="nodes per naive run")
     args = ap.parse_args(argv)
     print("| creatures | rounds | solver | solver s | naive | naive s | naive/solver |")
     print("|---|---|---|---|---|---|---|")
-    rows = table(args.max_creatures, args.max_rounds, args.cap)
+    rows = table(args.max_creatures, args.max_rounds, args.cap, args.max_nodes)
     done = [r for r in rows if r["naive_s"] is not None]
     if done:
         big = max(done, key=lambda r: (r["naive_s"], r["creatures"], r["rounds"]))
-        print(f"\nlargest size the naive search finished within {args.cap:.0f} s: {big['creatures']}v{big['creatures']}, "
+        print(f"\nlargest size the naive search finished within {args.max_nodes} nodes: "
+              f"{big['creatures']}v{big['creatures']}, "
               f"{big['rounds']} round(s): naive {big['naive_s']:.3f} s, solver {big['solver_s']:.3f} s, "
               f"ratio {big['naive_s'] / big['solver_s']:.1f}x")
     mismatch = [r for r in done if r["naive"] != r["solver"]]

@@ -16,7 +16,7 @@ verdict, illegal or interrupted action and contradiction gets its core as well.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import NamedTuple
 
 from models.expectations import Expectation
@@ -26,12 +26,17 @@ from models.results import (
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler, ScenarioError
 from solver.encoding.cp import Cat, Fixed, Lit
+from solver.engine.budget import Meter
 from solver.engine.cores import Core
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.registry import ruleset_for, vocabulary_for
 from solver.check import precedence, proofs, rulebook, trace
 from solver.victory.analysis import check_claims
+
+
+#: how the message of a verdict whose core search ran out of budget begins
+CORE_STOPPED = "the core search stopped"
 
 
 @dataclass
@@ -77,7 +82,10 @@ class ScenarioCheck:
         self.path = path
         self.lines = lines or {}
         self.claim_lines = claim_lines or {}
-        self.options = options or SolverOptions()
+        options = options or SolverOptions()
+        #: one work budget for every solve made for this scenario (``solver.engine.budget``)
+        self.meter = Meter(options.budget, options.safety)
+        self.options = replace(options, meter=self.meter)
         self.why = why
         self.rs = ruleset_for(sc.game)
         self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario
@@ -122,7 +130,7 @@ class ScenarioCheck:
         res.outcomes = [_outcome(i, o, stage0, comp) for i, o in enumerate(outcomes)]
         if unknown:
             res.status = ScenarioStatus.UNKNOWN
-            res.error = "time limit reached while enumerating outcomes"
+            res.error = f"{self.meter.why()} while enumerating outcomes"
         if outcomes and complete:
             res.unique = len(outcomes) == 1
         if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
@@ -140,8 +148,11 @@ class ScenarioCheck:
                                              or res.status is not ScenarioStatus.PASS):
             answer, core = engine.core()
             res.contradiction = _core_list(core) if core else []
+        if res.status is ScenarioStatus.UNKNOWN and self.meter.stopped == "safety" and not res.error:
+            res.error = self.meter.why()
         res.solves = engine.solves
-        res.seconds = round(time.perf_counter() - t0, 4)
+        res.work = self.meter.used()
+        res.seconds = round(time.perf_counter() - t0, 4)  # timing only: no answer reads it
         return res
 
     def _check_preconditions(self, comp: Compiler, outcomes: list[Observed], engine: Engine | None) -> None:
@@ -250,10 +261,12 @@ class ScenarioCheck:
             if decided and ex.because and not failing and not self.why:
                 needed = {b for b in ex.because if self._needed(engine, query, b)}
             computed = decided and bool(self.why or failing or set(ex.because) - needed)
+        self._cores_stopped = False  # a core search of this expectation ran out of budget
         if computed:
             answer, core = engine.core(query, prefer)
             if answer is Answer.UNKNOWN:
-                r.message = "core search hit the time limit"
+                self._cores_stopped = True
+                r.message = f"{CORE_STOPPED}: {self.meter.why()}"
             elif core:
                 r.rules, r.facts = core.rules, core.facts
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
@@ -265,6 +278,10 @@ class ScenarioCheck:
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
         r.passed = r.verdict.value == ex.verdict and all(b in r.because_at
                                                           for b in self._missing_because(ex, r, needed))
+        if not r.passed and r.verdict.value == ex.verdict and self._cores_stopped:
+            # the verdict is right, but whether its 'because' holds is not known: unknown, never a failure
+            r.message = f"{r.verdict.value}, but the rules behind it are unknown: {CORE_STOPPED}: {self.meter.why()}"
+            r.verdict = Verdict.UNKNOWN
         if not r.passed and not r.message:
             r.message = self._failure_message(ex, r, acted, comp, needed)
         return r
@@ -302,6 +319,7 @@ class ScenarioCheck:
                 if not todo:
                     continue
             answer, core = engine.core(query, prefer)
+            self._cores_stopped |= answer is Answer.UNKNOWN
             if answer is not Answer.UNSAT or core is None:
                 continue
             for b in todo:
@@ -327,7 +345,7 @@ class ScenarioCheck:
     def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler,
                          needed: set[str] = frozenset()) -> str:
         if r.verdict is Verdict.UNKNOWN:
-            return "the solver hit its time limit: no verdict"
+            return f"no verdict: {self.meter.why()}"
         if r.verdict.value != ex.verdict:
             msg = f"expected {ex.verdict}, but it is {r.verdict.value}"
             if r.rules:
@@ -455,8 +473,8 @@ def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], co
                f"{'' if complete else '+'}), not by a core"
     if not computed:
         return "not computed (arbiter explain or check --why computes the rules behind every verdict)"
-    if r.message == "core search hit the time limit":
-        return "the core search hit the time limit"
+    if r.message.startswith(CORE_STOPPED):
+        return r.message
     if r.facts:
         return "no rule is involved: the initial facts decide it and no rule could change them"
     return "no rule or fact is needed: " + ("the atoms hold in every state the model can express"

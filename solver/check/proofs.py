@@ -12,7 +12,7 @@ scenario is solved, each request is settled here:
    proof: ``fact -> (position -> claim == proved)``. A core that needs the verdict
    names that fact; the certificate or counterexample is in the result.
 
-``unknown`` (a time limit, too many positions) leaves the claim free in that
+``unknown`` (the work budget ran out, too many positions) leaves the claim free in that
 position and is reported: the verdicts that depend on it are ``unknown``, never a
 pass (``solver.check.checker``).
 """
@@ -23,6 +23,7 @@ from solver.encoding.compile import Compiler, ProofRequest, ScenarioError
 from solver.encoding.cp import Cat
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
+from solver.victory.model import CombatError
 
 #: most positions enumerated for one proof request
 MAX_POSITIONS = 32
@@ -77,7 +78,7 @@ def positions(comp: Compiler, req: ProofRequest, options: SolverOptions) -> tupl
     while True:
         answer, s = engine.solve([more])
         if answer is Answer.UNKNOWN:
-            return found, "the time limit was reached while enumerating the positions"
+            return found, f"{engine.meter.why()} while enumerating the positions"
         if answer is Answer.UNSAT:
             return found, ""
         if len(found) == MAX_POSITIONS:
@@ -110,7 +111,7 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
         key = (req.name, tuple(sorted(values.items())))
         try:
             answer = memo[key] if key in memo else memo.setdefault(key, req.decide(values, options))
-        except ValueError as exc:
+        except CombatError as exc:  # the position's combat data cannot be analysed: bad input, located at the event
             raise ScenarioError(f"events[{req.event}] ({req.kind} of {req.player}): {exc}") from None
         verdicts.append(answer.verdict)
         if answer.verdict in ("proved", "refuted"):

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from solver.errors import ScenarioError
 from solver.registry import game as game_named
 
 
-class UnknownRule(ValueError):
-    """A scenario cites a rule id that no ruleset defines."""
+class UnknownRule(ScenarioError):
+    """A scenario cites a rule id that no ruleset defines (bad input)."""
 
 
 @lru_cache(maxsize=None)

@@ -20,14 +20,11 @@ from models.scenario import PLAYER_STATUSES, GameObject, Scenario
 from models.events import Declare, BeginEffect
 from solver.encoding.cp import Cat, Lit, RuleModel
 from solver.encoding.state import NONE, LazyVars, Stage, Transition, fixed, new_var
+from solver.errors import MissingState, NotModelled, ScenarioError
 from solver.registry import vocabulary_for
 
 ATTR_RANGE = [-1_000_000, 1_000_000]
 TURN_KEYS = ("active_player", "priority", "focus")
-
-
-class ScenarioError(ValueError):
-    """The scenario is inconsistent with its game (unknown zone, action kind ...)."""
 
 
 @dataclass
@@ -499,8 +496,12 @@ class Compiler:
             self.event_index = i
             try:
                 self.rs.apply_event(self, ev)
-            except (KeyError, ValueError, NotImplementedError) as exc:
+            except MissingState as exc:  # the event reads what the scenario does not give
                 raise ScenarioError(f"events[{i}] ({ev.type}): {_explain(exc)}") from None
+            except NotModelled as exc:
+                raise NotModelled(f"events[{i}] ({ev.type}): {exc}", exc.word) from None
+            except ScenarioError as exc:
+                raise type(exc)(f"events[{i}] ({ev.type}): {exc}") from None
             self.boundaries.append(len(self.stages) - 1)
 
     # -- expectations -------------------------------------------------------------
@@ -612,15 +613,15 @@ def named(e: Effect) -> tuple[str, ...]:
     return tuple(e.targets)
 
 
-def _explain(exc: Exception) -> str:
+def _explain(exc: MissingState) -> str:
     """A one-line reason for an event the scenario's state cannot carry (a missing state key or parameter)."""
-    arg = exc.args[0] if exc.args else exc
-    if isinstance(exc, KeyError) and isinstance(arg, tuple) and arg:
+    arg = exc.key
+    if isinstance(arg, tuple) and arg:
         kind, *rest = arg
         if any(r is None for r in rest):
             return f"the event names no object for its {kind} '{rest[-1]}' (give it a source or a target)"
         return f"{'.'.join(map(str, rest[:-1]))} has no {kind} '{rest[-1]}' (give it one in the scenario)"
-    if isinstance(exc, KeyError) and not str(arg).startswith("no state variable"):
+    if not str(arg).startswith("no state variable"):
         return f"missing '{arg}' (a parameter or state the event needs)"
     return str(arg)
 

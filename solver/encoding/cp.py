@@ -193,7 +193,8 @@ class Cat:
     def assign(self, value: str, enforce: list) -> None:
         """Constrain the variable to ``value`` when every literal of ``enforce`` holds."""
         if value not in self.lits:
-            raise ValueError(f"'{value}' is not a possible value of {self.name}")
+            # a bug: the vocabulary check refuses a value outside the words, so none reaches here
+            raise AssertionError(f"'{value}' is not a possible value of {self.name}")
         self.rm.model.add_bool_and([self.lits[value]]).only_enforce_if(enforce)
 
     def decode(self, solver: cp_model.CpSolver) -> str:

@@ -13,6 +13,7 @@ from typing import Callable
 
 from solver.encoding import derived
 from solver.encoding.compile import ScenarioError
+from solver.errors import NotModelled
 from solver.encoding.cp import Lit
 from solver.encoding.state import NONE, Stage
 
@@ -57,7 +58,7 @@ class Ruleset:
 
     def derived_flag(self, comp, st: Stage, obj: str, name: str) -> Lit:
         """Literal: the computed flag ``name`` (one of ``derived_flags``) holds for ``obj`` at ``st`` (override)."""
-        raise NotImplementedError(f"flag '{name}' is not computed by the {self.game} rules")
+        raise NotModelled(f"flag '{name}' is not computed by the {self.game} rules", name)
 
     def winner_lit(self, comp, st: Stage, player: str) -> Lit:
         """Literal: ``player`` has won at this stage."""
@@ -101,7 +102,7 @@ class Ruleset:
         """Add the stages of one event."""
         handler = getattr(self, f"on_{event.type}", None)
         if handler is None:
-            raise NotImplementedError(f"event type '{event.type}' is not part of the {self.game} rules")
+            raise NotModelled(f"event type '{event.type}' is not part of the {self.game} rules", event.type)
         handler(comp, event)
 
     # -- actions ----------------------------------------------------------------
@@ -110,8 +111,8 @@ class Ruleset:
         spec = comp.objects[action_id].action
         kind = self.actions.get(spec.kind)
         if kind is None:
-            raise NotImplementedError(f"action kind '{spec.kind}' is not part of the {self.game} rules "
-                                      f"(known: {', '.join(sorted(self.actions)) or 'none'})")
+            raise NotModelled(f"action kind '{spec.kind}' is not part of the {self.game} rules "
+                              f"(known: {', '.join(sorted(self.actions)) or 'none'})", spec.kind)
         return kind
 
     def requirement_lits(self, comp, st: Stage, action_id: str) -> Lit:

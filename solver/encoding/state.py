@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from solver.encoding.cp import Cat, Fixed, Lit, RuleModel
+from solver.errors import MissingState
 
 NONE = "none"
 
@@ -58,7 +59,7 @@ class LazyVars(dict):
         else:
             var = self._make(key) if self._make is not None else None
         if var is None:
-            raise KeyError(key)
+            raise MissingState(key)
         self[key] = var
         return var
 
@@ -161,7 +162,7 @@ class Transition:
 
     def _touch(self, key: tuple, when: Lit | None, owner: str | None = None) -> list:
         if key not in self.domains:
-            raise KeyError(f"no state variable {key}")
+            raise MissingState(f"no state variable {key}")
         self.prev.vars[key]  # what it was (the step trace reads it; with slicing, it exists from stage 0 on)
         self.next.vars[key]  # a key a rule may change gets its own variable at this stage
         if owner is not None and when is not self.rm.false:  # a rule that can never fire here does not own it

@@ -1,8 +1,10 @@
 """What a solve answers and the solver settings: plain data, importable without ortools."""
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
+
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS, Meter
 
 
 class Answer(Enum):
@@ -17,7 +19,10 @@ class Answer(Enum):
 class SolverOptions:
     """CP-SAT settings used for every solve, and the switches of the faster paths (each changes no answer)."""
 
-    time_limit: float = 10.0
+    #: work units per scenario, spent by every solve made for it (``solver.engine.budget``; ``--timeout``)
+    budget: float = DEFAULT_BUDGET
+    #: wall-clock seconds per scenario: an outer safety net only, far above any budget (``--safety-limit``)
+    safety: float = SAFETY_SECONDS
     seed: int = 0
     #: off by default: these models are small and built for propagation; presolving them costs
     #: about half the library's time (measured) and every answer is the same either way
@@ -38,6 +43,9 @@ class SolverOptions:
     #: leave out CP-SAT's per-solve symmetry detection, probing and linear relaxation, which cost more than the
     #: search on these small propagation models (``solver.engine.solve``); off: CP-SAT's defaults
     lean_search: bool = True
+    #: the meter of the scenario being checked (set by ``solver.check.checker.ScenarioCheck``: one per scenario,
+    #: shared by its every solve); None: each engine meters its own solves
+    meter: Meter | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def baseline(cls, **kw) -> "SolverOptions":

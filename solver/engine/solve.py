@@ -1,7 +1,8 @@
 """Solving with assumptions: one solve, and outcome enumeration with blocking clauses.
 
-Settings are explicit and deterministic: one worker, a fixed seed, a time limit
-per solve. A time limit gives UNKNOWN, never an answer.
+Settings are explicit and deterministic: one worker, a fixed seed, and every solve
+draws on the scenario's work budget (``solver.engine.budget``: CP-SAT's deterministic
+time, never seconds). A budget that runs out gives UNKNOWN, never an answer.
 
 Nothing is rebuilt in Python per solve: the model is built once, and each solve
 only replaces the proto's list of assumption indices (cached for the full set).
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 
 from solver.encoding.cp import Cat, Lit, RuleModel, cp_model
+from solver.engine.budget import meter_of
 from solver.engine.cores import Core, CoreFinder
 from solver.engine.settings import Answer, SolverOptions
 
@@ -27,6 +29,8 @@ class Engine:
         self.rm = rm
         rm.sealed = True  # keys first read from now on are constants (solver.encoding.state), not new facts
         self.options = options or SolverOptions()
+        #: the work budget its solves draw on (the scenario's, when the options carry one)
+        self.meter = meter_of(self.options)
         off = {f"rule:{r}" for r in self.options.rules_off}
         self.named = {n: lit for n, lit in rm.assumptions().items() if n not in off}
         self.by_index = {int(lit.index): name for name, lit in self.named.items()}
@@ -42,7 +46,6 @@ class Engine:
         p = s.parameters
         p.num_workers = 1
         p.random_seed = self.options.seed
-        p.max_time_in_seconds = self.options.time_limit
         p.cp_model_presolve = self.options.presolve
         p.catch_sigint_signal = False  # Ctrl-C stays Python's KeyboardInterrupt (CP-SAT would swallow it, then reset SIGINT)
         if self.options.lean_search and not core:
@@ -62,7 +65,7 @@ class Engine:
         lits = [int(lit.index) for lit in extra] + ([int(self.enum_lit.index)] if enumerate_ else [])
         m.proto.assumptions.extend(indices + lits)
         s = self._solver(core)
-        status = s.solve(m)
+        status = self.meter.solve(s, m)
         self.solves += 1
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Answer.SAT, s

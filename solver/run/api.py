@@ -37,11 +37,13 @@ def iter_results(sources: Source | Iterable[Source], options: SolverOptions | No
                  jobs: int = 1, cluster: object = None, timeout: float | None = None) -> Iterator[ScenarioResult]:
     """Check files, folders and scenario objects (``jobs`` processes or a Dask ``cluster``); yield results in order.
 
+    ``timeout``: the work budget per scenario in work units (default: ``options.budget``; ``solver.engine.budget``).
+
     Results come in a stable order: files sorted by path, then in-memory scenarios
     in the order given, whatever the number of workers.
     """
     opts = options or SolverOptions()
-    run_opts = RunOptions(timeout=timeout or opts.time_limit, max_outcomes=opts.max_outcomes, why=why)
+    run_opts = RunOptions(timeout=timeout or opts.budget, max_outcomes=opts.max_outcomes, why=why, safety=opts.safety)
     work = _jobs(sources)
     for rec in in_order(run(work, run_opts, jobs, cluster)):
         rec.pop("hash", None)

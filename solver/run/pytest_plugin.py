@@ -5,11 +5,16 @@ to the rootdir), and any other such file named on the command line whose top
 level has ``game:`` and ``id:``. Items carry the ``arbiter_scenario`` marker, so
 ``-m "not arbiter_scenario"`` leaves them out; ``-p no:arbiter`` disables the plugin.
 
+A scenario is checked with the same work budget as ``arbiter check`` (``--arbiter-timeout``, in work units,
+``solver.engine.budget``). A verdict that fails or is unknown is a test failure; a scenario whose input is refused
+(or an internal error) is a test *error*, raised while the item is set up, so the summary tells them apart; the
+terminal summary ends with the exit code ``arbiter check`` would give (``solver.run.exits``).
+
 An item is checked exactly as ``arbiter check`` checks the file: the same job (its card library
 found from the file's own place, whatever the working folder), the same result. Under a
 scenarios folder every entry ``arbiter check`` reports is an item (a fifo, a dangling link, a link
-loop, a folder named ``*.yaml`` fail with their reason); card files (a top-level ``cards:``) are
-not scenarios and are left out, as ``arbiter check`` leaves them out.
+loop, a folder named ``*.yaml`` are errors with their reason); card files (a top-level ``cards:``)
+are not scenarios and are left out, as ``arbiter check`` leaves them out.
 """
 from __future__ import annotations
 
@@ -26,11 +31,15 @@ _TOP_ID = re.compile(r"^id\s*:", re.M)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    """--arbiter-timeout: the time limit per scenario."""
+    """--arbiter-timeout: the work budget per scenario."""
+    from solver.engine.budget import DEFAULT_BUDGET
+
     group = parser.getgroup("arbiter", "Arbiter scenario files")
     group.addoption("--arbiter-timeout", type=float, default=None,
-                    help="Time limit per scenario in seconds (default: ini arbiter_timeout or 10).")
-    parser.addini("arbiter_timeout", "Time limit per scenario in seconds.", default="10")
+                    help=f"Work budget per scenario in work units, as arbiter check --timeout (default: ini "
+                         f"arbiter_timeout or {DEFAULT_BUDGET:g}).")
+    parser.addini("arbiter_timeout", "Work budget per scenario in work units (arbiter check --timeout).",
+                  default=f"{DEFAULT_BUDGET:g}")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -161,7 +170,10 @@ class ScenarioFailed(Exception):
 
 
 class ScenarioItem(pytest.Item):
-    """Checks one scenario with the solver; fails unless its status is pass (unknown is not a pass)."""
+    """Checks one scenario with the solver; fails unless its status is pass (unknown is not a pass); a refused
+    scenario (or an internal error) is an error of its setup, not a failure."""
+
+    result = None
 
     def _display_path(self) -> str:
         try:
@@ -171,36 +183,64 @@ class ScenarioItem(pytest.Item):
 
     def _timeout(self) -> float:
         opt = self.config.getoption("arbiter_timeout", None)
-        return float(opt if opt is not None else self.config.getini("arbiter_timeout") or 10)
+        return float(opt if opt is not None else self.config.getini("arbiter_timeout"))
 
-    def runtest(self) -> None:
-        """Check the scenario in this process: the job ``arbiter check`` makes of the file (its cards found from where
-        the file is), named as pytest shows it."""
+    def setup(self) -> None:
+        """Check the scenario in this process, as the job ``arbiter check`` makes of the file (its cards found from
+        where the file is), named as pytest shows it; refused input (or an internal error) is an error of the setup."""
         from models.results import ScenarioResult
         from solver.run.batch import RunOptions, check_job
         from solver.run.batch.jobs import entry_job, problem_job
+        from solver.run.exits import record_code
 
         name, problem = self._display_path(), getattr(self.parent, "problem", None)
         job = problem_job(name, f"{name}: {problem}") if problem else entry_job(self.path, name=name)
         record = check_job(job.payload(), RunOptions(timeout=self._timeout()))
         record.pop("hash", None)
-        result = ScenarioResult.model_validate(record)
-        self.user_properties.append(("arbiter_status", result.status.value))
-        if result.status.value != "pass":
-            raise ScenarioFailed(result)
+        self.result = ScenarioResult.model_validate(record)
+        self.user_properties.append(("arbiter_status", self.result.status.value))
+        self.config.stash.setdefault(_CODES, []).append(record_code(record))
+        if self.result.status.value == "error":
+            pytest.fail(_describe(self.result), pytrace=False)
+
+    def runtest(self) -> None:
+        """Fail unless the scenario passed."""
+        if self.result is not None and self.result.status.value != "pass":
+            raise ScenarioFailed(self.result)
 
     def repr_failure(self, excinfo, style=None) -> str:
         """file:line and the failing expectation's message, no traceback."""
         if isinstance(excinfo.value, ScenarioFailed):
-            from solver.run.formats import failures
-
-            res = excinfo.value.result
-            lines = [f"{res.path}: scenario {res.id or ''} {res.status.value}".replace("  ", " ")]
-            for line, title, msg in failures(res):
-                lines.append(f"{res.path}:{line}: {title}: {msg}" if line else f"{res.path}: {title}: {msg}")
-            return "\n".join(lines)
+            return _describe(excinfo.value.result)
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self):
         """Where the item lives: the scenario file (line 1) and its id."""
         return self.path, 0, f"scenario {self.name}"
+
+
+#: the exit code each checked scenario calls for, kept on the config for the terminal summary
+_CODES = pytest.StashKey[list]()
+
+
+def _describe(res) -> str:
+    """'PATH: scenario ID STATUS' and each problem at its file:line, no traceback."""
+    from solver.run.formats import failures
+
+    lines = [f"{res.path}: scenario {res.id or ''} {res.status.value}".replace("  ", " ")]
+    for line, title, msg in failures(res):
+        lines.append(f"{res.path}:{line}: {title}: {msg}" if line else f"{res.path}: {title}: {msg}")
+    return "\n".join(lines)
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config: pytest.Config) -> None:
+    """One line: the scenarios by kind and the exit code ``arbiter check`` would give for them."""
+    codes = config.stash.get(_CODES, [])
+    if not codes:
+        return
+    from solver.run.exits import FAILED, INTERNAL, PASSED, REFUSED
+
+    count = {c: codes.count(c) for c in (PASSED, FAILED, REFUSED, INTERNAL)}
+    terminalreporter.write_line(
+        f"arbiter: {count[PASSED]} scenarios passed, {count[FAILED]} failed or unknown, {count[REFUSED]} refused, "
+        f"{count[INTERNAL]} internal errors; arbiter check would exit {max(codes)}")

@@ -2,8 +2,10 @@
 
 Every scenario is first held against its game's vocabulary (``solver.vocabulary.check``): a word
 outside it, or a field no rule of the game reads, is an ``error`` result listing every such
-problem of the file, located. Rule/scenario inconsistencies become an ``error`` result with a
-located message.
+problem of the file, located. Errors go by kind (``solver.errors``), never by Python exception
+type: bad input and what the rules do not model become an ``error`` result with a located
+message (``error_kind`` 'input' or 'not_modelled'); anything else is an internal error (a bug,
+``error_kind`` 'internal', with a line asking for a bug report).
 This is what a batch worker runs for each scenario; ``solver.run.api`` is the
 public face for scripts.
 """
@@ -17,17 +19,23 @@ from models.loader import LoadedScenario, scan
 from models.results import ScenarioResult, ScenarioStatus
 from models.scenario import Scenario
 from models.yamlsafe import LoadError, LoadErrors, display_name
+from pydantic import ValidationError
 from solver.check.checker import ScenarioCheck
-from solver.check.rulebook import UnknownRule
-from solver.encoding.compile import ScenarioError
 from solver.engine.settings import SolverOptions
+from solver.errors import Refusal, internal_message
 from solver.vocabulary.check import load_checked, load_checked_text, loaded_errors
 
 
-def error_result(path: str, message: str, sc: Scenario | None = None) -> ScenarioResult:
-    """A result for a scenario that could not be checked."""
+def error_result(path: str, message: str, sc: Scenario | None = None, kind: str = "input") -> ScenarioResult:
+    """A result for a scenario that could not be checked: refused (``kind`` 'input' or 'not_modelled') or an
+    internal error ('internal')."""
     return ScenarioResult(path=path, id=sc.id if sc else None, game=sc.game if sc else None,
-                          status=ScenarioStatus.ERROR, error=message)
+                          status=ScenarioStatus.ERROR, error=message, error_kind=kind)
+
+
+def internal_error(path: str, exc: BaseException, sc: Scenario | None = None) -> ScenarioResult:
+    """The result of a bug met while checking a scenario: never shown as a mistake in it."""
+    return error_result(path, f"{path}: {internal_message(exc)}", sc, "internal")
 
 
 def check_loaded(loaded: LoadedScenario, options: SolverOptions | None = None, why: bool = False) -> ScenarioResult:
@@ -44,14 +52,14 @@ def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> 
     sc = loaded.scenario
     try:
         return ScenarioCheck(sc, loaded.path, loaded.expect_lines, options, why, loaded.claim_lines).run()
-    except (ScenarioError, UnknownRule, NotImplementedError, KeyError, ValueError) as exc:
+    except Refusal as exc:  # bad input, or a word or mechanic the rules do not model: located
         msg = str(exc.args[0] if exc.args else exc)
         line, col = loaded.locate(msg)
-        return error_result(loaded.path, f"{loaded.path}:{line}:{col}: {msg}", sc)
+        return error_result(loaded.path, f"{loaded.path}:{line}:{col}: {msg}", sc, exc.kind)
     except MemoryError:
         raise  # out of memory is the run's problem, not the scenario's: the caller stops or retries
-    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
-        return error_result(loaded.path, f"{loaded.path}: internal error: {type(exc).__name__}: {exc}", sc)
+    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down: a bug, reported as one
+        return internal_error(loaded.path, exc, sc)
 
 
 def check_file(path: str | Path, options: SolverOptions | None = None, why: bool = False,
@@ -81,7 +89,7 @@ def check_scenario_data(data: dict, name: str = "<memory>", options: SolverOptio
     """Check a scenario given as plain data (a dict, as shipped to a worker)."""
     try:
         sc = Scenario.model_validate(data)
-    except ValueError as exc:
+    except ValidationError as exc:
         return error_result(name, f"{name}: invalid scenario: {' '.join(str(exc).splitlines())}")
     return check_loaded(LoadedScenario(scenario=sc, path=name), options, why)
 

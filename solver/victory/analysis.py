@@ -2,8 +2,8 @@
 
 Dice and the opponent's replies are universally quantified, the player's own
 moves existentially. A claim gets ``proved`` (with a certificate), ``refuted``
-(with a concrete counterexample) or ``unknown`` (a bound or time limit was hit;
-never a pass).
+(with a concrete counterexample) or ``unknown`` (a bound was hit or the scenario's work
+budget ran out, ``solver.engine.budget``; never a pass).
 
 Decisive advantage (Berserk 602.1: "whatever the dice, the player wins and
 cannot lose") is settled in this order:
@@ -36,13 +36,13 @@ cannot lose") is settled in this order:
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field, replace
 
 from models.results import ClaimResult
 from solver.encoding.compile import ScenarioError
+from solver.engine.budget import Exhausted, Meter, meter_of
 from solver.registry import ruleset_for
-from solver.victory.bounded import Deadline, ForcedWin, describe_attack
+from solver.victory.bounded import ForcedWin, describe_attack
 from solver.victory.encode import CombatModel, turn_side
 from solver.victory.model import (
     TIERS, CombatError, Position, combat_options, damage, on_board_reach, position_from, reaches, strike,
@@ -64,33 +64,29 @@ class Analysis:
 class DecisiveAdvantage:
     """Does side 0 of the position hold a decisive advantage?"""
 
-    def __init__(self, pos: Position, time_limit: float = 10.0, horizon: int = 3,
-                 deadline: float | None = None) -> None:
+    def __init__(self, pos: Position, meter: Meter | None = None, horizon: int = 3) -> None:
         self.pos = pos
-        self.time_limit = time_limit
+        #: the work budget every solve draws on (the scenario's; a fresh default one when None)
+        self.meter = meter if meter is not None else Meter()
         self.horizon = horizon
-        self.deadline = deadline if deadline is not None else time.monotonic() + 3 * time_limit
         self.solves = 0
         self.me, self.them = pos.players
         self.invariant_core: list[str] = []
         self.order = policy_order(pos)
 
     def _solve(self, cm: CombatModel):
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise Deadline()
         self.solves += 1
-        status, s, core = cm.solve(min(self.time_limit, left))
+        status, s, core = cm.solve(self.meter)
         if status == "unknown":
-            raise Deadline()
+            raise Exhausted()
         return status, s, core
 
     def run(self) -> Analysis:
         """The verdict: proved, refuted or unknown."""
         try:
             return self._run()
-        except Deadline:
-            return Analysis("unknown", message=f"time limit reached after {self.solves} CP-SAT solves")
+        except Exhausted:
+            return Analysis("unknown", message=f"{self.meter.why()} after {self.solves} CP-SAT solves")
 
     def _run(self) -> Analysis:
         P, O = self.pos.side(0), self.pos.side(1)
@@ -102,8 +98,7 @@ class DecisiveAdvantage:
         if proof.verdict == "proved":
             return proof
         why = proof.counterexample
-        loss = ForcedWin(self.pos, 1, self.horizon, dice_owner="E", time_limit=self.time_limit,
-                         deadline=self.deadline).run()
+        loss = ForcedWin(self.pos, 1, self.horizon, dice_owner="E", meter=self.meter).run()
         self.solves += loss.solves
         safe = self.unkillable()
         if loss.verdict == "proved":
@@ -115,7 +110,7 @@ class DecisiveAdvantage:
         stuck = self.never_wins()
         if stuck:
             return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"])
-        win = ForcedWin(self.pos, 0, self.horizon, time_limit=self.time_limit, deadline=self.deadline).run()
+        win = ForcedWin(self.pos, 0, self.horizon, meter=self.meter).run()
         self.solves += win.solves
         if win.verdict == "proved":
             return Analysis("proved", certificate=[
@@ -360,11 +355,11 @@ def policy_order(pos: Position) -> list[str]:
 # -- claims -------------------------------------------------------------------------------------------------
 def analyse_claim(claim, pos: Position, options, horizon: int) -> Analysis:
     """The verdict of one claim on one position."""
-    tl = getattr(options, "time_limit", 10.0)
+    meter = meter_of(options)
     if claim.kind == "decisive_advantage":
-        return DecisiveAdvantage(pos, tl, horizon).run()
+        return DecisiveAdvantage(pos, meter, horizon).run()
     rounds = claim.within or horizon
-    res = ForcedWin(pos, 0, rounds, time_limit=tl).run()
+    res = ForcedWin(pos, 0, rounds, meter=meter).run()
     if res.verdict == "proved":
         return Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the dice "
                                                f"and {pos.players[1]} do:"] + res.lines)

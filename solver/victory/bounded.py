@@ -13,15 +13,16 @@ An exists-forall problem, solved in two layers:
    over turns whose nodes CP-SAT decides with the same two checks; dice are
    branched on one value per strike tier (values of one tier are equivalent).
 
-Verdicts: proved, refuted (with a counterexample line) or unknown (deadline).
+Verdicts: proved, refuted (with a counterexample line) or unknown (the work budget ran out: every CP-SAT solve and
+every tree node draws on the scenario's ``solver.engine.budget.Meter``).
 Dice are universal (chosen against E) unless ``dice_owner == "E"`` (used to
 refute a decisive advantage: the opponent, helped by the dice, forces a loss).
 """
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 
+from solver.engine.budget import Exhausted, Meter
 from solver.victory import naive as sim
 from solver.victory.encode import CombatModel, TurnVars, read_turn, turn_side
 from solver.victory.model import TIERS, Position, damage, strike
@@ -39,8 +40,6 @@ class BoundedResult:
     nodes: int = 0
 
 
-class Deadline(Exception):
-    """The analysis ran out of time."""
 
 
 def describe_attack(pos: Position, a: str, t: str, v: int, w: int | None) -> str:
@@ -61,11 +60,11 @@ class ForcedWin:
     """Does side ``side`` force a clean victory within ``rounds`` rounds?"""
 
     def __init__(self, pos: Position, side: int, rounds: int, dice_owner: str = "A",
-                 time_limit: float = 10.0, deadline: float | None = None, use_tree: bool = True) -> None:
+                 meter: Meter | None = None, use_tree: bool = True) -> None:
         self.pos, self.E, self.rounds, self.T = pos, side, rounds, 2 * rounds
         self.dice_owner = dice_owner
-        self.time_limit = time_limit
-        self.deadline = deadline if deadline is not None else time.monotonic() + 3 * time_limit
+        #: the work budget every solve and tree node draws on (the scenario's; a fresh default one when None)
+        self.meter = meter if meter is not None else Meter()
         self.use_tree = use_tree
         self.solves = 0
         self.memo: dict[tuple, bool] = {}
@@ -75,11 +74,8 @@ class ForcedWin:
 
     # -- the CP-SAT layer ---------------------------------------------------------------------------
     def _solve(self, cm: CombatModel):
-        left = self.deadline - time.monotonic()
-        if left <= 0:
-            raise Deadline()
         self.solves += 1
-        return cm.solve(min(self.time_limit, left))
+        return cm.solve(self.meter)
 
     def _unroll(self, cm: CombatModel, lives: tuple[int, ...], t0: int, tvs: dict[int, TurnVars]):
         cur = cm.const_lives({u.id: lives[i] for i, u in enumerate(self.pos.units)})
@@ -128,7 +124,7 @@ class ForcedWin:
             cm.m.add_bool_or([cm.won(self._unroll(cm, lives, t0, tvs), self.E)])
         status, s, _ = self._solve(cm)
         if status == "unknown":
-            raise Deadline()
+            raise Exhausted()
         if status == "unsat":
             return None
         plan = {t: read_turn(s, own[t])[0] for t in own}
@@ -164,8 +160,7 @@ class ForcedWin:
         if key in self.memo:
             return self.memo[key]
         self.nodes += 1
-        if time.monotonic() > self.deadline:
-            raise Deadline()
+        self.meter.node()
         pos = self.pos
         if sim.won(pos, lives, self.E):
             val = True
@@ -202,8 +197,8 @@ class ForcedWin:
         lives = tuple(u.life for u in self.pos.units)
         try:
             res = self._run(lives)
-        except Deadline:
-            res = BoundedResult("unknown", [f"time limit reached after {self.solves} CP-SAT solves and "
+        except Exhausted:
+            res = BoundedResult("unknown", [f"{self.meter.why()} after {self.solves} CP-SAT solves and "
                                             f"{self.nodes} tree nodes"])
         res.solves, res.nodes = self.solves, self.nodes
         return res

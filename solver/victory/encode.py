@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from solver.encoding.cp import RuleModel
 from solver.encoding.cpsat import cp_model
+from solver.engine.budget import Meter
 from solver.victory.model import Position, Unit, reaches, shoots
 
 Lives = dict[str, object]
@@ -216,8 +217,9 @@ class CombatModel:
         return rm.all_of([rm.any_of(mine), rm.neg(rm.any_of(theirs))])
 
     # -- solving --------------------------------------------------------------------------------
-    def solve(self, time_limit: float, extra: list = ()) -> tuple[str, cp_model.CpSolver, list[str]]:
-        """Solve under every rule literal; returns ('sat'|'unsat'|'unknown', solver, rule ids of a core if unsat)."""
+    def solve(self, meter: Meter | None = None, extra: list = ()) -> tuple[str, cp_model.CpSolver, list[str]]:
+        """Solve under every rule literal, drawing on ``meter`` (the scenario's work budget; a fresh default one when
+        None); returns ('sat'|'unsat'|'unknown', solver, rule ids of a core if unsat)."""
         m = self.m
         m.clear_assumptions()
         rules = {r: lit for r, lit in sorted(self.rm.rules.items()) if r not in self.pos.rules_off}
@@ -225,8 +227,7 @@ class CombatModel:
         s = cp_model.CpSolver()
         s.parameters.num_workers = 1
         s.parameters.random_seed = 0
-        s.parameters.max_time_in_seconds = max(0.05, time_limit)
-        st = s.solve(m)
+        st = (meter or Meter()).solve(s, m)
         if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return "sat", s, []
         if st == cp_model.INFEASIBLE:

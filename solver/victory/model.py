@@ -48,6 +48,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
+from solver.errors import ScenarioError
+
 TIERS = ("weak", "medium", "strong")
 DEFAULT_COMBAT = {"dice_sides": 6, "tier_weak": "1-2", "tier_medium": "3-4", "tier_strong": "5-6",
                   "counterstrike": True, "victory_horizon": 3}
@@ -59,8 +61,8 @@ COMBAT_ABILITIES = ("flying", "ranged", "magical_attack")
 COMBAT_PROPERTIES = ("strike",)
 
 
-class CombatError(ValueError):
-    """A scenario's combat data cannot be analysed (missing life, bad tier table ...)."""
+class CombatError(ScenarioError):
+    """A scenario's combat data cannot be analysed (missing life, bad tier table ...): bad input."""
 
 
 @dataclass(frozen=True)

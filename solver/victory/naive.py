@@ -7,7 +7,6 @@ every die value.
 from __future__ import annotations
 
 import itertools
-import time
 
 from solver.victory.model import Position, damage, on_board_reach, reaches
 
@@ -15,7 +14,7 @@ Lives = tuple[int, ...]
 
 
 class Timeout(Exception):
-    """The search ran past its deadline."""
+    """The search ran past its node limit."""
 
 
 def alive(pos: Position, lives: Lives, side: int) -> list[int]:
@@ -75,9 +74,10 @@ def after_turn(pos: Position, lives: Lives, t: int, attacks, att, dfn) -> Lives:
 class NaiveSearch:
     """Plain minimax: the winner's moves are existential; replies and every die value universal."""
 
-    def __init__(self, pos: Position, side: int, rounds: int, deadline: float | None = None) -> None:
+    def __init__(self, pos: Position, side: int, rounds: int, max_nodes: int | None = None) -> None:
         self.pos, self.side, self.turns = pos, side, 2 * rounds
-        self.deadline = deadline
+        #: the most nodes it visits before giving up (Timeout): a count, never seconds
+        self.max_nodes = max_nodes
         self.nodes = 0
 
     def wins(self) -> bool:
@@ -86,7 +86,7 @@ class NaiveSearch:
 
     def _node(self, lives: Lives, t: int) -> bool:
         self.nodes += 1
-        if self.deadline is not None and self.nodes % 2048 == 0 and time.monotonic() > self.deadline:
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
             raise Timeout()
         if won(self.pos, lives, self.side):
             return True

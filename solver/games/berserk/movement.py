@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
+from solver.errors import ScenarioError
 
 #: the duty flag
 OBLIGATION = "must_move"
@@ -125,7 +126,7 @@ def can_move(comp, st, card: str, cell: str):
 def mover(spec) -> str:
     """The card that moves: the action's source."""
     if not getattr(spec, "source", None):
-        raise NotImplementedError("action 'move' needs the moving card as its source")
+        raise ScenarioError("action 'move' needs the moving card as its source")
     return spec.source
 
 
@@ -133,9 +134,9 @@ def destination(comp, spec) -> str:
     """The cell a move names (a cell of the board)."""
     cell = str(spec.params["cell"])
     if not comp.cells:
-        raise NotImplementedError("action 'move' needs a board (give the scenario a 'board')")
+        raise ScenarioError("action 'move' needs a board (give the scenario a 'board')")
     if cell not in comp.cells:
-        raise NotImplementedError(f"action 'move': unknown cell '{cell}'")
+        raise ScenarioError(f"action 'move': unknown cell '{cell}'")
     return cell
 
 

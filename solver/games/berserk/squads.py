@@ -6,13 +6,14 @@ lose_control. Berserk's control rules are for two players.
 from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
+from solver.errors import NotModelled, ScenarioError
 from solver.encoding.state import NONE
 
 
 def opponent(comp, player: str) -> str:
     """The other player of a two-player battle."""
     if len(comp.players) != 2:
-        raise NotImplementedError("the berserk control and victory rules (532.7, 602.1) are for two players")
+        raise NotModelled("the berserk control and victory rules (532.7, 602.1) are for two players", "players")
     return comp.next_player(player)
 
 
@@ -57,7 +58,7 @@ def conflict(comp, st, obj: str, player: str):
 def _actor(spec) -> str:
     actor = getattr(spec, "actor", None)
     if actor is None:
-        raise NotImplementedError(f"action '{spec.kind}' needs a declaring player (declare it with an actor)")
+        raise ScenarioError(f"action '{spec.kind}' needs a declaring player (declare it with an actor)")
     return actor
 
 
@@ -101,7 +102,7 @@ def enter(source_zones: tuple[str, ...] | None, incarnation: bool = False) -> Ac
         rm, card, actor = comp.rm, _card(spec), _actor(spec)
         cell = spec.params.get("cell")
         if cell is not None and cell not in comp.cells:
-            raise NotImplementedError(f"action '{spec.kind}': unknown cell '{cell}'")
+            raise ScenarioError(f"action '{spec.kind}': unknown cell '{cell}'")
         no_cell = _no_cell(comp, st, card)
         reqs = [("berserk.532.8", rm.neg(conflict(comp, st, card, actor))),
                 ("berserk.532.6", rm.neg(no_cell) if cell is not None else no_cell)]

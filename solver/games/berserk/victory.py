@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from solver.engine.budget import meter_of
 from solver.encoding.compile import ProofRequest
+from solver.errors import NotModelled
 from solver.games.berserk.movement import MOVE, may_move
 from solver.games.berserk.squads import opponent
 from solver.victory.analysis import DecisiveAdvantage
@@ -96,7 +98,7 @@ def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
         """The analysis on one position: proved, refuted (with the counterexample) or unknown."""
         pos = replace(position_from(sc, rs, player, values), rules_off=frozenset(options.rules_off))
         horizon = int(combat_options(sc, rs)["victory_horizon"])
-        return DecisiveAdvantage(pos, options.time_limit, horizon).run()
+        return DecisiveAdvantage(pos, meter_of(options), horizon).run()
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
@@ -130,7 +132,7 @@ class CleanVictory:
     def on_concede(self, comp, ev) -> None:
         """602.1: a player who concedes loses; the opponent gets a clean victory."""
         if getattr(ev, "blank_battlefields", None):
-            raise NotImplementedError("blank_battlefields is not part of the berserk rules")
+            raise NotModelled("blank_battlefields is not part of the berserk rules", "blank_battlefields")
         opp = opponent(comp, ev.player)
         with comp.step(f"{ev.player} concedes") as tr:
             award(comp, tr, opp, "berserk.602.1.concede", comp.rm.true, loser_status="conceded")

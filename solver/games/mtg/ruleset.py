@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from solver.encoding import derived
 from solver.encoding.compile import ObjInfo, ScenarioError
+from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
 from solver.games.mtg import checks, influence, leaving, life, targets, turns, winning
@@ -305,8 +306,8 @@ class Mtg(Ruleset):
 def _unseen_with_range(comp, ev) -> None:
     """What an effect sees outside its controller's range of influence (801.11) is not modelled: refused."""
     if influence.radius(comp) is not None:
-        raise ScenarioError(f"{ev.type} with a limited range of influence: what an effect sees outside its "
-                            f"controller's range (801.11) is not modelled")
+        raise NotModelled(f"{ev.type} with a limited range of influence: what an effect sees outside its "
+                          f"controller's range (801.11) is not modelled", "801.11")
 
 
 RULESET = Mtg()

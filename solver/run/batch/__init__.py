@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 from solver.run.batch.dask import NO_WORKER_TIMEOUT, run_dask, run_local_cluster
 from solver.run.batch.jobs import (
     ClusterError, Indexed, Job, Record, RunOptions, ScenarioTimeout, check_job, chunk_size, collect, deadline,
@@ -23,7 +24,8 @@ from solver.run.batch.jobs import (
 from solver.run.batch.journal import atomic_write, chain, read_records, result_options, reusable
 from solver.run.batch.pool import LocalPool, run_inline, run_local
 from solver.run.batch.progress import progress
-from solver.run.formats import STREAMING, formatter, jsonl_line, summarize, visible
+from solver.run.exits import batch_code
+from solver.run.formats import STREAMING, formatter, jsonl_line, visible
 from solver.run.memory import memory_limited
 from solver.run.output import EXIT_OUTPUT, Journal, OutputError, emit
 
@@ -63,7 +65,8 @@ class CheckRun:
 
     paths: list[Path]
     format: str = "text"
-    timeout: float = 10.0
+    #: the work budget per scenario, in work units (``solver.engine.budget``)
+    timeout: float = DEFAULT_BUDGET
     max_outcomes: int = 32
     why: bool = False
     jobs: int = 1
@@ -76,6 +79,8 @@ class CheckRun:
     cards: list[Path] = field(default_factory=list)
     #: check by the path before the speed work (benchmarks)
     baseline: bool = False
+    #: wall-clock seconds per scenario: the outer safety net only
+    safety: float = SAFETY_SECONDS
 
     @property
     def journal_path(self) -> Path | None:
@@ -87,10 +92,12 @@ class CheckRun:
     @property
     def options(self) -> RunOptions:
         """The options every check of the run gets."""
-        return RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline)
+        return RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline, self.safety)
 
     def execute(self) -> int:
-        """Run and report; the exit code (0 all pass, 1 otherwise, 2 the report cannot be written, 130 interrupted)."""
+        """Run and report; the exit code (``solver.run.exits``: 0 all pass, 1 a verdict failed or is unknown, 2 input
+        refused, 3 internal error, the gravest first; 2 cluster lost or the report cannot be written, 130
+        interrupted)."""
         skipped: list[str] = []
         jobs = collect(self.paths, self.cards, skipped)
         note_skipped(skipped)
@@ -109,8 +116,7 @@ class CheckRun:
         except OutputError as exc:
             print(f"arbiter: {exc}{self._resume_hint(len(ordered), len(ordered))}", file=sys.stderr)
             return EXIT_OUTPUT
-        s = summarize(ordered)
-        return 0 if s.passed == s.total else 1
+        return batch_code(ordered)
 
     def collect_results(self, jobs: Sequence[Job], show, keep: bool = True) -> tuple[dict[int, Record], int | None]:
         """Run the jobs not kept from a previous report (``--resume``), keep each result in the journal as it

@@ -22,7 +22,8 @@ from models.cards import CardSource, find_sources, is_card_file, may_use_cards, 
 from models.loader import scan
 from models.results import ScenarioResult, ScenarioStatus
 from models.yamlsafe import LoadError, LoadErrors, display_name, link_problem, load_yaml_text, read_bytes
-from solver.run.single import check_scenario_data, check_text, error_result
+from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS, SAFETY_WORDS
+from solver.run.single import check_scenario_data, check_text, error_result, internal_error
 
 #: Most scenarios sent to a worker in one task.
 MAX_CHUNK = 32
@@ -35,25 +36,29 @@ class ClusterError(RuntimeError):
 
 
 class ScenarioTimeout(BaseException):
-    """Raised inside a check that ran past its time limit (a BaseException so no ``except Exception`` eats it)."""
+    """Raised inside a check that ran past its wall-clock safety limit (a BaseException so no ``except Exception``
+    eats it)."""
 
 
 @dataclass(frozen=True)
 class RunOptions:
     """What every worker needs to check a scenario: plain, picklable settings."""
 
-    timeout: float = 10.0
+    #: the work budget per scenario, in work units (``--timeout``; ``solver.engine.budget``): what decides ``unknown``
+    timeout: float = DEFAULT_BUDGET
     max_outcomes: int = 32
     why: bool = False
     #: the path before the speed work (``SolverOptions.baseline``), for side-by-side benchmarks
     baseline: bool = False
+    #: wall-clock seconds per scenario: the outer safety net only (``--safety-limit``), far above any budget
+    safety: float = SAFETY_SECONDS
 
     def solver_options(self):
         """The engine's settings for one solve."""
         from solver.engine.settings import SolverOptions
 
         make = SolverOptions.baseline if self.baseline else SolverOptions
-        return make(time_limit=self.timeout, max_outcomes=self.max_outcomes)
+        return make(budget=self.timeout, safety=self.safety, max_outcomes=self.max_outcomes)
 
 
 #: card file bytes by content digest, in this process: a job refers to its card files by digest, and a worker gets
@@ -210,10 +215,11 @@ def collect(paths: Iterable[str | Path], cards: list[Path] = (), skipped: list[s
     return sorted((j for j in jobs if not j.card_file), key=lambda j: j.path)
 
 
-# -- time limits inside one check --------------------------------------------------------------
+# -- the wall-clock safety net around one check ----------------------------------------------------
 @contextmanager
 def deadline(seconds: float | None):
-    """Raise ScenarioTimeout in this thread once ``seconds`` have passed (SIGALRM on the main thread)."""
+    """Raise ScenarioTimeout in this thread once ``seconds`` have passed (SIGALRM on the main thread): the outer
+    safety net of a check (``RunOptions.safety``), never what its answer depends on."""
     if not seconds or seconds <= 0:
         yield
         return
@@ -247,8 +253,8 @@ def error_record(job: dict, message: str, status: str = "error") -> Record:
 
 
 def timeout_record(job: dict, seconds: float) -> Record:
-    """The record of a scenario stopped at its time limit: unknown, never a pass."""
-    return error_record(job, f"{job['path']}: time limit of {seconds:g} s reached; stopped", "unknown")
+    """The record of a scenario stopped by the wall-clock safety limit: unknown, never a pass."""
+    return error_record(job, f"{job['path']}: {SAFETY_WORDS}: stopped after {seconds:g} s", "unknown")
 
 
 def _check(job: dict, opts: RunOptions):
@@ -262,22 +268,22 @@ def _check(job: dict, opts: RunOptions):
 
 
 def check_job(job: dict, opts: RunOptions) -> Record:
-    """Check one shipped scenario and return its record; never raises (time limit -> unknown)."""
+    """Check one shipped scenario and return its record; never raises (safety limit -> unknown)."""
     return guarded(job, opts, _check)
 
 
 def guarded(job: dict, opts: RunOptions, check: Callable[[dict, RunOptions], ScenarioResult]) -> Record:
-    """Run ``check`` on one shipped job under its time limit and return its record; never raises (time limit ->
-    unknown, anything else -> error)."""
+    """Run ``check`` on one shipped job under its wall-clock safety limit and return its record; never raises (safety
+    limit -> unknown, anything else -> an internal error)."""
     try:
-        with deadline(opts.timeout):
+        with deadline(opts.safety):
             res = check(job, opts)
     except ScenarioTimeout:
-        return timeout_record(job, opts.timeout)
+        return timeout_record(job, opts.safety)
     except MemoryError:
         raise  # the run's problem: a worker process exits (and the scenario is retried), this process stops cleanly
-    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down
-        return error_record(job, f"{job['path']}: internal error: {type(exc).__name__}: {exc}")
+    except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down: reported as a bug
+        res = internal_error(job["path"], exc)
     return {**res.model_dump(mode="json"), "hash": job["hash"]}
 
 

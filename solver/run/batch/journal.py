@@ -20,8 +20,9 @@ from solver.run.output import atomic_write
 
 __all__ = ["BUDGETS", "atomic_write", "chain", "compatible", "read_records", "result_options", "reusable"]
 
-#: options that are a budget: a larger one leaves every decided result as it was, and may decide an unknown one
-BUDGETS = ("timeout",)
+#: options that are a budget (the work budget, the wall-clock safety net): a larger one leaves every decided result
+#: as it was, and may decide an unknown one
+BUDGETS = ("timeout", "safety")
 
 
 def result_options(opts: RunOptions) -> dict[str, Any]:

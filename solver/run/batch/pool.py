@@ -1,7 +1,7 @@
 """Local runners: in this process, or in spawned worker processes with a watchdog, losing none.
 
 A scenario that crashes its worker is retried once in a fresh worker; one that
-runs past its time limit becomes ``unknown``; either way the others finish.
+runs past its wall-clock safety limit becomes ``unknown``; either way the others finish.
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from solver.run.batch.jobs import (
     receive, timeout_record,
 )
 
-#: Extra seconds a worker gets past ``timeout`` before the watchdog kills it.
+#: Extra seconds a worker gets past its safety limit (``RunOptions.safety``) before the watchdog kills it.
 GRACE = 5.0
 #: Exit code of a worker that ran out of memory (it is replaced; its scenario is retried once).
 OUT_OF_MEMORY = 75
@@ -116,7 +116,7 @@ class LocalPool:
         self.total, self.source, self.opts, self.fn = work.total, iter(work.items), opts, fn
         self.n = max(1, min(workers, self.total))
         self.chunk = chunk or chunk_size(self.total, self.n)
-        self.limit = opts.timeout + grace
+        self.limit = opts.safety + grace  # the wall-clock safety net only: answers depend on the work budget
         #: jobs given to a worker and not finished, by index; those to hand out again first
         self.inflight: dict[int, Job] = {}
         self.retry: deque[int] = deque()
@@ -217,9 +217,9 @@ class LocalPool:
         return out
 
     def _hung(self, w: _Worker) -> list[tuple[int, Record]]:
-        """A scenario ran past its limit: it becomes unknown; the worker is replaced and the chunk goes on."""
+        """A scenario ran past its safety limit: it becomes unknown; the worker is replaced and the chunk goes on."""
         cur = w.current
-        out = [self._finished(cur, timeout_record(self.inflight[cur].payload(), self.opts.timeout))]
+        out = [self._finished(cur, timeout_record(self.inflight[cur].payload(), self.opts.safety))]
         self._requeue(w)
         self._assign(self._replace(w))
         return out

@@ -9,7 +9,9 @@ from models.scenario import Scenario
 from models.yamlsafe import LoadError, LoadErrors
 from solver.run.batch import RunOptions, collect, in_order, run, run_dask, run_local_cluster
 from solver.run.batch.jobs import Job
+from solver.engine.budget import SAFETY_SECONDS
 from solver.run.batch.progress import progress as progress_bar
+from solver.run.exits import batch_code
 from solver.run.report import check_report
 
 
@@ -24,10 +26,11 @@ def _scenario(job: Job) -> Scenario | None:
 
 
 def checked_report(paths: list[Path], cards: list[Path], timeout: float, workers: int, cluster: str | None,
-                   progress: bool = True) -> tuple[str, bool]:
-    """The HTML report of checking these files and folders, and whether every scenario passed."""
+                   progress: bool = True, safety: float = SAFETY_SECONDS) -> tuple[str, int]:
+    """The HTML report of checking these files and folders (``timeout``: the work budget per scenario), and the
+    exit code of the check (``solver.run.exits``)."""
     jobs = collect(paths, cards)
-    opts = RunOptions(timeout=timeout, why=True)
+    opts = RunOptions(timeout=timeout, why=True, safety=safety)
     if cluster == "local":
         results = run_local_cluster(jobs, opts, workers)
     elif cluster is not None:
@@ -40,4 +43,4 @@ def checked_report(paths: list[Path], cards: list[Path], timeout: float, workers
             advance(rec)
             records.append(rec)
     items = [(_scenario(job), rec) for job, rec in zip(jobs, records)]
-    return check_report(items), all(rec.get("status") == "pass" for rec in records)
+    return check_report(items), batch_code(records)

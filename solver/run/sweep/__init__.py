@@ -21,6 +21,7 @@ from pathlib import Path
 
 from solver.run.batch import CheckRun, Indexed, RunOptions, memory_limited, run, run_dask, run_local_cluster
 from solver.run.batch.journal import stamped, result_options
+from solver.run.exits import PASSED, record_code
 from solver.run.formats import visible
 from solver.run.output import EXIT_OUTPUT, OutputError, emit
 from solver.run.sweep.formats import SweepInfo, Tally, decorate, json_chunks, jsonl_item, text_chunks
@@ -162,8 +163,8 @@ class SweepRun(CheckRun):
     records: list[dict] = field(default_factory=list)
 
     def execute(self) -> int:
-        """Run and report; the exit code (0 every combination passes, 1 otherwise, 2 cluster lost or the report
-        cannot be written, 130 interrupted)."""
+        """Run and report; the exit code (``solver.run.exits``: 0 every combination passes, 1 one does not, 2 one is
+        refused, the cluster was lost or the report cannot be written, 3 internal error, 130 interrupted)."""
         assert self.sweep is not None
         jobs, info = self.sweep.jobs(), self.sweep.info
         keep = self.keep or self.quiet
@@ -175,10 +176,13 @@ class SweepRun(CheckRun):
             print(f"arbiter: {exc}", file=sys.stderr)
             return EXIT_OUTPUT
 
+        code = [PASSED]  # the gravest record's (``solver.run.exits.batch_code``), as they come
+
         def show(i: int, rec: dict) -> None:
             cards = rec["cards"] if "cards" in rec else list(jobs[i].slots)
             out = decorate({**rec, "cards": cards}, info, self.timings)
             tally.add(out)
+            code[0] = max(code[0], record_code(out))
             spool.add(out)
             if keep:
                 self.records.append(out)
@@ -193,7 +197,7 @@ class SweepRun(CheckRun):
             spool.discard()
             print(f"arbiter: {exc}{self._resume_hint(tally.total, len(jobs))}", file=sys.stderr)
             return EXIT_OUTPUT
-        return 0 if tally.passed() else 1
+        return code[0]
 
     def _announce(self, jobs: Sequence) -> None:
         """What is swept and how many combinations, on stderr, before anything runs."""
@@ -206,7 +210,7 @@ class SweepRun(CheckRun):
         """The estimate from the first combinations, timed here: time with the workers asked for, output size."""
         if not timed:
             print("arbiter: estimate: none (no combination was timed before the run: under a memory limit each runs "
-                  f"in a worker); the time limit bounds each at {self.timeout:g} s", file=sys.stderr)
+                  f"in a worker){self._bounds()}", file=sys.stderr)
             return
         per = sorted(t for t, _ in timed)[len(timed) // 2]  # the median: the first pays for warming up
         size = sum(n for _, n in timed) / len(timed)
@@ -217,7 +221,12 @@ class SweepRun(CheckRun):
                "jsonl": f", about {_size(size * left)} of JSONL"}.get(self.format, "")
         print(f"arbiter: estimate: {_duration(total)} for the {left:,} combinations left {where} "
               f"({per * 1000:.0f} ms each, from the first {len(timed)}{'' if self.cluster is None else ', per worker'})"
-              f"{out}; the time limit bounds each at {self.timeout:g} s", file=sys.stderr)
+              f"{out}{self._bounds()}", file=sys.stderr)
+
+    def _bounds(self) -> str:
+        """'; each is bounded by its work budget ... and the safety limit ...', for the estimate."""
+        return (f"; each is bounded by its work budget ({self.timeout:g} units, --timeout) and the safety limit "
+                f"({self.safety:g} s)")
 
     def _runner(self, jobs: Indexed, opts: RunOptions):
         """The first few combinations checked here and timed (for the estimate), then the rest on the runner."""

@@ -46,9 +46,9 @@ def classify(rec: Record, asks_one: bool) -> tuple[str, dict]:
 
 
 def _unknown_message(rec: Record) -> str:
-    """Which verdicts the time limit left open."""
+    """Which verdicts the work budget (or the wall-clock safety limit) left open."""
     open_ = [e.get("description", "") for e in rec.get("expectations") or [] if e.get("verdict") == "unknown"]
-    return "time limit reached" + (f": no verdict for {', '.join(open_[:3])}" if open_ else "")
+    return "the work budget ran out" + (f": no verdict for {', '.join(open_[:3])}" if open_ else "")
 
 
 def _two_outcomes(outcomes: list[dict]) -> dict:
