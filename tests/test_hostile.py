@@ -223,7 +223,7 @@ def test_no_card_case_shows_a_byte_of_what_it_refuses(fmt: str) -> None:
     shows a line of it: it is refused by its name, within the hang guard (`cards: [/]` walks nothing)."""
     start = time.perf_counter()
     res = RUNNER.invoke(app, ["check", "-f", fmt, *[str(CORPUS / n) for n in CARD_CASES]])
-    assert res.exit_code == 1 and "Traceback" not in res.output and "internal error" not in res.output
+    assert res.exit_code == 2 and "Traceback" not in res.output and "internal error" not in res.output
     assert not [s for s in SECRETS if s in res.output], res.output
     assert "refused without reading it" in res.output and "not a card file" in res.output
     assert time.perf_counter() - start < HANG_GUARD  # hang guard
@@ -297,7 +297,7 @@ def test_every_card_folder_entry_is_a_card_file_or_a_located_error(tmp_path, mon
     monkeypatch.setattr(os, "scandir", os.scandir)  # restored after the test (the vanishing case replaces it)
     make(tmp_path / "cards" / "berserk" / entry)
     res = RUNNER.invoke(app, ["check", str(path)])
-    assert res.exit_code == 1, res.output
+    assert res.exit_code == 2, res.output  # refused input (solver.run.exits)
     assert message in res.output and entry in res.output, res.output
     assert "internal error" not in res.output and "root:x" not in res.output
 
@@ -328,7 +328,7 @@ def test_walking_a_card_folder_is_bounded(tmp_path, monkeypatch, limit, make, me
     path = _project(tmp_path)
     make(tmp_path / "cards" / "berserk")
     res = RUNNER.invoke(app, ["check", str(path)])
-    assert res.exit_code == 1 and message in res.output, res.output
+    assert res.exit_code == 2 and message in res.output, res.output
 
 
 def test_a_library_larger_than_its_byte_limit_is_refused(tmp_path, monkeypatch) -> None:
@@ -337,4 +337,4 @@ def test_a_library_larger_than_its_byte_limit_is_refused(tmp_path, monkeypatch) 
 
     monkeypatch.setattr(cards, "MAX_LIBRARY_BYTES", 10)
     res = RUNNER.invoke(app, ["check", str(_project(tmp_path))])
-    assert res.exit_code == 1 and "more than 10 bytes in all" in res.output, res.output
+    assert res.exit_code == 2 and "more than 10 bytes in all" in res.output, res.output

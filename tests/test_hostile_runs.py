@@ -112,7 +112,7 @@ def test_a_card_folder_changing_while_walked_is_named_not_a_crash(tmp_path, monk
         return real(p, name)
     monkeypatch.setattr(cards, "_read_card", vanish)
     res = RUNNER.invoke(app, ["check", str(path)])
-    assert res.exit_code == 1 and "set.yaml: no such file" in res.output and "internal error" not in res.output
+    assert res.exit_code == 2 and "set.yaml: no such file" in res.output and "internal error" not in res.output
 
 
 # -- 4: sweeps: counted and estimated first, bounded, streamed ----------------------------------------------------------
@@ -259,7 +259,7 @@ def test_every_card_file_error_and_the_scenarios_own_are_reported(tmp_path):
     (lib / "b.yaml").write_text("game: berserk\ncards:\n  - {id: b, types: [creature], abilities: [flyng]}\n")
     path.write_text(path.read_text().replace("zone: play}\nexpect", "zone: plya}\nexpect"), encoding="utf-8")
     res = RUNNER.invoke(app, ["check", str(path)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "a.yaml:3:40: cards[0]: unknown field 'colour'" in res.output, res.output
     assert "b.yaml:3:44: cards[0].abilities[0]: unknown ability 'flyng'" in res.output
     assert "t.yaml:5:47: objects[0].zone: unknown zone 'plya'" in res.output
@@ -371,7 +371,7 @@ def test_a_granted_effect_error_is_located_at_the_card_reference_and_names_the_c
         f"game: berserk\ncards:\n  - id: long\n    types: [creature]\n    effects:\n      - {{id: {long_id}, kind: "
         f"prohibit, action: accumulate_tokens, targets: self}}\n", encoding="utf-8")
     res = RUNNER.invoke(app, ["check", str(path)])
-    assert res.exit_code == 1
+    assert res.exit_code == 2
     assert "t.yaml:5:19: effects[0].id: String should have at most 64 characters" in res.output, res.output
     assert f"effect '{long_id}' of card 'long', defined at" in res.output and "set.yaml:6:9" in res.output
     assert "t.yaml:1:5" not in res.output

@@ -137,16 +137,16 @@ ODD = {"pipe.yaml": "is a named pipe", "dangling.yaml": "dangling symbolic link"
 
 
 def test_the_plugin_reports_every_entry_check_reports(odd_scenarios, tmp_path):
-    """pytest (from another folder) fails an item for each entry `arbiter check` reports as an error, with the same
-    reason; the card file is no scenario for either."""
+    """pytest (from another folder) has an item in error for each entry `arbiter check` reports as an error (refused
+    input), with the same reason; the card file is no scenario for either."""
     other = tmp_path / "other"
     other.mkdir()
     check = arbiter_check(other, odd_scenarios)
-    assert check.returncode == 1 and check.stdout.rstrip().endswith("1 passed, 0 failed, 5 errors, 0 unknown, "
+    assert check.returncode == 2 and check.stdout.rstrip().endswith("1 passed, 0 failed, 5 errors, 0 unknown, "
                                                                      "6 total"), check.stdout
     assert "skipped 1 card file(s)" in check.stderr
     r = pytest_in(other, "--rootdir", odd_scenarios.parent, odd_scenarios)
-    assert r.returncode == 1 and "5 failed, 1 passed" in r.stdout, r.stdout
+    assert r.returncode == 1 and "1 passed, 5 errors" in r.stdout, r.stdout
     for name, reason in ODD.items():
         assert any(name in line and reason in line for line in r.stdout.splitlines()), (name, r.stdout)
     assert "set.yaml" not in r.stdout
