@@ -197,6 +197,7 @@ class LocalPool:
         """
         out = []
         cur = w.current
+        w.proc.join(1.0)  # its pipe may close before it is reaped: its exit code says why it died
         if cur is None:
             self.free_deaths += 1
             if self.free_deaths >= self.max_free_deaths:
@@ -241,6 +242,7 @@ class LocalPool:
                     w.ready = True
                     self._assign(w)
         except (EOFError, OSError):
+            w.proc.join(1.0)
             return out + self._lost(w, f"exit code {w.proc.exitcode}")
         return out
 
