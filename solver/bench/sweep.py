@@ -63,12 +63,62 @@ def pool_document() -> dict:
     return {"game": "berserk", "cards": [cards[i] for i in order]}
 
 
-def write_pool(path: Path = POOL) -> Path:
-    """Write the pool file (YAML, one card per line)."""
+#: the 200-card pool's plain kinds: (types, attributes beyond life, abilities), how many of each
+_KINDS200 = {
+    "plain": (["creature"], {}, [], 34),
+    "symbiote": (["creature", "symbiote"], {}, [], 26),
+    "elf": (["creature", "elf"], {}, [], 10),
+    "elf_symbiote": (["creature", "elf", "symbiote"], {}, [], 8),
+    "hero": (["creature", "hero"], {}, [], 14),
+    "flyer": (["creature", "symbiote"], {}, ["flying"], 14),
+    "hoarder": (["creature", "symbiote"], {"tokens": 0}, ["accumulate_tokens"], 12),
+    "guard": (["creature"], {"protection_nonmagical": 2}, [], 16),
+    "archer": (["creature"], {"range": 2}, ["ranged"], 12),
+    "mage": (["creature", "symbiote"], {"protection_magical": 2}, ["magical_attack"], 14),
+}
+#: the 200-card pool's interacting texts (a fifth of the pool: 40 cards), five of each
+_EFFECTS200 = {**_EFFECTS,
+               "ward": [{"id": "ward", "kind": "prohibit", "action": "accumulate_tokens",
+                         "targets": {"types": ["creature"], "controlled_by": "source_opponent"}}],
+               "mentor": [{"id": "mentor", "kind": "permit", "action": "accumulate_tokens",
+                           "targets": {"types": ["creature"], "controlled_by": "source_controller"}}]}
+POOL200 = ROOT / "examples" / "sweep" / "bench" / "pool200.yaml"
+#: the k = 3 template: the duel with a bystander of Alice's (leaving it out gives examples/sweep/duel.yaml)
+TRIO = ROOT / "examples" / "sweep" / "bench" / "trio.yaml"
+
+
+def pool200_document() -> dict:
+    """The 200 cards, as a card file (deterministic): 160 plain cards of ten kinds whose numbers (life, strike,
+    protection, range) vary card by card, and 40 whose text permits, prohibits, takes control, sets an alignment or
+    grants or removes an ability."""
+    cards = []
+    n = 0
+    for kind, (types, extra, abilities, count) in _KINDS200.items():
+        for j in range(count):
+            attributes = {"life": 1 + (n * 7) % 6}
+            attributes.update({a: v + (n + j) % 3 if a != "tokens" else v for a, v in extra.items()})
+            s = (n * 5) % 4
+            cards.append({"id": f"{kind}_{j + 1:02d}", "types": list(types), "attributes": attributes,
+                          "properties": {"strike": f"{1 + s}-{2 + s}-{3 + s}"},
+                          **({"abilities": list(abilities)} if abilities else {})})
+            n += 1
+    for t, text in enumerate(_EFFECTS200):
+        for j in range(5):
+            cards.append({"id": f"{text}_{j + 1:02d}", "types": ["creature", "symbiote"] if j % 2 else ["creature"],
+                          "attributes": {"life": 1 + (n * 7) % 6},
+                          "properties": {"strike": f"{1 + (n % 3)}-{2 + (n % 3)}-{3 + (n % 3)}"},
+                          "effects": [dict(e) for e in _EFFECTS200[text]]})
+            n += 1
+    order = sorted(range(len(cards)), key=lambda i: (i * 17) % len(cards))  # interleave the kinds, deterministically
+    return {"game": "berserk", "cards": [cards[i] for i in order]}
+
+
+def write_pool(path: Path = POOL, doc: dict | None = None, what: str = "40 Berserk cards") -> Path:
+    """Write a pool file (YAML, one card per line): the 40-card pool unless ``doc`` is given."""
     import yaml
 
-    doc = pool_document()
-    lines = ["# The sweep benchmark's pool: 40 Berserk cards (written by python -m solver.bench.sweep --write).",
+    doc = doc or pool_document()
+    lines = [f"# The sweep benchmark's pool: {what} (written by python -m solver.bench.sweep --write).",
              "game: berserk", "cards:"]
     for card in doc["cards"]:
         flow = yaml.safe_dump(card, default_flow_style=True, width=10_000, allow_unicode=True, sort_keys=False)
