@@ -22,12 +22,11 @@ from typing import Any
 from models.loader import scan
 from models.yamlsafe import LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
 from solver.run.batch import CheckRun, RunOptions, run, run_dask, run_local_cluster
-from solver.run.batch.jobs import Job, Record, card_sources, problem_job
-from solver.run.batch.journal import read_records, reusable
+from solver.run.batch.jobs import Job, card_sources, problem_job
 from solver.run.diff.cards import WORKING, CardChange, Version, VersionError, cards_named, changes, load_checked
 from solver.run.diff.compare import flips, with_rules
 from solver.run.diff.jobs import SIDES, diff_job, scenario_job
-from solver.run.sweep.fast import FastSweep
+from solver.run.sweep.fast import FastSweep, Rounds, RoundsStopped
 from solver.run.sweep.formats import SweepInfo, decorate
 from solver.run.sweep.template import combination_name, load_pool, load_template
 
@@ -63,7 +62,7 @@ class _Template:
 
 
 @dataclass
-class DiffRun(CheckRun):
+class DiffRun(Rounds, CheckRun):
     """``arbiter diff``: check everything under both versions and list every verdict that changed."""
 
     old: Version = field(default_factory=lambda: Version(WORKING))
@@ -74,8 +73,6 @@ class DiffRun(CheckRun):
     pool: list[Path] = field(default_factory=list)
     #: the diff as a JSON document, once run (``formats``, the HTML view)
     document: dict | None = None
-    _memory: dict[str, Record] = field(default_factory=dict)
-    _journal_started: bool = False
 
     # -- the two sides ------------------------------------------------------------------------------
     def version(self, side: str) -> Version:
@@ -179,23 +176,12 @@ class DiffRun(CheckRun):
             entries = self._scenarios(scenarios)
             for t in templates:
                 entries += self._sweep(t)
-        except _Stopped as stop:
+        except RoundsStopped as stop:
             return stop.code
         self.document = self._document(scenarios, templates, card_changes, entries)
         body = json_text(self.document) if self.format == "json" else text(self.document)
         self.write(body)
         return 1 if self.document["summary"]["flips"] else 0
-
-    def _batch(self, jobs: list[Job]) -> list[Record]:
-        """Run jobs on the batch runner (their records kept in the journal and reused with ``--resume``)."""
-        if not jobs:
-            return []
-        records, stopped = self.collect_results(jobs, lambda i, rec: None)
-        if stopped is not None:
-            raise _Stopped(stopped)
-        out = [records[i] for i in range(len(jobs))]
-        self._memory.update((r["path"], r) for r in out)
-        return out
 
     def _scenarios(self, scenarios: list[_Scenario]) -> list[dict]:
         """Every scenario on both sides; the flipped ones again with explanations; their entries."""
@@ -211,12 +197,12 @@ class DiffRun(CheckRun):
                         job = scenario_job(prefix, s.file, s.text, s.sources[side], extra)
                     out.append(job)
             return out
-        first = self._batch(jobs(False, scenarios))
+        first = self.batch(jobs(False, scenarios))
         n = len(scenarios)
         flipped = [(i, flips(first[i], first[n + i])) for i in range(n)]
         flipped = [(i, f) for i, f in flipped if f]
         which = [scenarios[i] for i, _ in flipped]
-        again = self._batch(jobs(True, which)) if which else []
+        again = self.batch(jobs(True, which)) if which else []
         m = len(which)
         entries = []
         for k, (i, found) in enumerate(flipped):
@@ -242,9 +228,9 @@ class DiffRun(CheckRun):
             extra = {**self.settings(side), **({"why": True} if why else {})}
             fs = FastSweep(tpl, t.ids, t.libraries[side], t.sources[side], info, combos=combos,
                            prefix=f"{side}{'+why' if why else ''}|", extra=extra)
-            return fs, fs.run(lambda jobs: enumerate(self._batch(jobs)))
+            return fs, fs.run(lambda jobs: enumerate(self.batch(jobs)))
         sides = {side: sweep(side, False) for side in SIDES}
-        (fo, ro), (fn, rn) = sides["old"], sides["new"]
+        (_, ro), (fn, rn) = sides["old"], sides["new"]
         decorated = {side: [decorate(r.record, info) for r in fs.reps] for side, (fs, _) in sides.items()}
         cache: dict[tuple[int, int], list] = {}
         flipped = []
@@ -294,35 +280,3 @@ class DiffRun(CheckRun):
         if self.cluster is not None:
             return run_dask(jobs, opts, self.cluster, diff_job, no_worker_timeout=self.cluster_timeout)
         return run(jobs, opts, self.jobs, fn=diff_job)
-
-    def _previous(self, jobs: list[Job]) -> dict[int, Record]:
-        """Records of this run so far, and with ``--resume`` those of the report and journal, reused by hash."""
-        previous: dict[str, Record] = {}
-        if self.resume and self.output:
-            previous.update(read_records(self.journal_path))
-        previous.update(self._memory)
-        return reusable(jobs, previous)
-
-    def _open_journal(self, jobs: list[Job], kept: dict[int, Record]):
-        """One journal for every batch of the run: started afresh once (with ``--resume``: kept), then appended."""
-        if self.journal_path is None:
-            return None
-        if not self._journal_started:
-            self._journal_started = True
-            if not self.resume:
-                self.journal_path.parent.mkdir(parents=True, exist_ok=True)
-                self.journal_path.write_text("", encoding="utf-8")
-        return open(self.journal_path, "a", encoding="utf-8")
-
-    @property
-    def journal_path(self) -> Path | None:
-        """Where every record of the run is appended as it finishes: FILE.partial (the report is written at the end)."""
-        return None if self.output is None else self.output.with_name(self.output.name + ".partial")
-
-
-class _Stopped(Exception):
-    """The batch stopped early (cluster lost, interrupted): the exit code."""
-
-    def __init__(self, code: int) -> None:
-        super().__init__(code)
-        self.code = code

@@ -48,15 +48,41 @@ OWN = ("path", "hash", "cards", "seconds", "reads")
 Combo = tuple[int, ...]
 
 
-def card_shape(card: CardDef) -> str:
+def card_shape(card: CardDef, property_values: bool = False) -> str:
     """Everything of a card the check may read except its attribute and property values: its definition without its
-    wording (``text``, an action's ``text``), the attributes and properties by name only (canonical JSON)."""
-    d = card.model_dump(mode="json", exclude={"id", "text"}, exclude_none=True)
+    wording (``text``, ``flavour``, an action's ``text``), the attributes and properties by name only (canonical
+    JSON). ``property_values``: keep the properties' values (validation reads them: ``names_read``)."""
+    d = card.model_dump(mode="json", exclude={"id", "text", "flavour"}, exclude_none=True)
     for a in d.get("actions", []):
         a.pop("text", None)
     d["attributes"] = sorted(d.get("attributes", {}))
-    d["properties"] = sorted(d.get("properties", {}))
+    if not property_values:
+        d["properties"] = sorted(d.get("properties", {}))
     return json.dumps(d, sort_keys=True)
+
+
+def names_fields(game: str) -> set[str]:
+    """The fields of a game whose text names cards by their ids, names, types or property values (Berserk 532.8's
+    ``not_with``): where one appears, validating a scenario reads every object's property values."""
+    from solver.registry import vocabulary_for
+    from solver.vocabulary.words import Text
+
+    v = vocabulary_for(game)
+    words = list(v.properties) + [f for e in v.events for f in e.fields] + [p for a in v.actions for p in a.params]
+    return {w.name for w in words if isinstance(w, Text) and w.words == "names"}
+
+
+def names_read(game: str, *documents) -> bool:
+    """Whether a field that names cards appears anywhere in these documents (the template, the pool's cards)."""
+    keys = names_fields(game)
+
+    def walk(v) -> bool:
+        if isinstance(v, dict):
+            return any(k in keys or walk(x) for k, x in v.items())
+        if isinstance(v, list):
+            return any(walk(x) for x in v)
+        return False
+    return bool(keys) and any(walk(d) for d in documents)
 
 
 # -- the template's slots ------------------------------------------------------------------------------
@@ -102,7 +128,7 @@ def removable_slots(template: Template) -> set[int]:
 def fill_partial(name: str, raw: bytes, cards: list[str], library) -> tuple[dict, LineMap]:
     """The template with slot n filled by ``cards[n-1]``, and the objects of a slot given ``ABSENT`` left out (their
     line map shifted, so errors stay located in the template)."""
-    data, linemap, slots = parsed(name, raw)
+    _, linemap, slots = parsed(name, raw)
     present = [c if c != ABSENT else None for c in cards]
     filled, _ = fill(name, raw, [c or "" for c in present], library)
     gone = sorted(i for n, idx in slots.items() if present[n - 1] is None for i in idx)
@@ -294,15 +320,18 @@ class FastSweep:
     def __init__(self, template: Template, pool_ids: tuple[str, ...], library, sources: tuple, info: SweepInfo,
                  combos: Callable[[], Iterable[Combo]] | None = None, ordered: bool = False, prefix: str = "",
                  extra: dict | None = None) -> None:
-        self.template, self.ids, self.sources, self.info = template, pool_ids, sources, info
+        self.template, self.ids, self.library, self.sources, self.info = template, pool_ids, library, sources, info
         #: a prefix to every job's name (a diff's side), and the settings every job carries
-        self.prefix, self.extra = prefix, tuple(sorted((extra or {}).items()))
+        self.prefix, self.extra = prefix, tuple(sorted((extra or {}).items(), key=lambda kv: kv[0]))
         k = template.k
         self._combos = combos or (lambda: (itertools.permutations if ordered else itertools.combinations)(
             range(len(pool_ids)), k))
         defs = [library.get(c).definition for c in pool_ids]
         shapes: dict[str, int] = {}
-        self.shape = [shapes.setdefault(card_shape(d), len(shapes)) for d in defs]
+        #: a field naming cards (532.8) appears: validation reads property values, so they are part of the shape
+        self.names_read = names_read(template.game, template.data,
+                                     *(d.model_dump(mode="json", exclude_none=True) for d in defs))
+        self.shape = [shapes.setdefault(card_shape(d, self.names_read), len(shapes)) for d in defs]
         self.values = [{**{("attr", a): v for a, v in d.attributes.items()},
                         **{("prop", p): v for p, v in d.properties.items()}} for d in defs]
         self.slot_ids = slot_objects(template)
@@ -481,3 +510,60 @@ class FastSweep:
         """Each combination's result, in combination order."""
         by_rep = [decorate(r.record, self.info)["result"] for r in self.reps]
         return [by_rep[rep_of[i]] for i in range(len(rep_of))]
+
+
+# -- runs on the batch runner of ``arbiter check``, in rounds ------------------------------------------------------
+class Rounds:
+    """A run (a ``CheckRun``) whose jobs come in several batches (the fast sweep's rounds, a diff's sides and passes):
+    one journal for all of them (``--output``: FILE.partial, appended batch after batch), and records reused by
+    hash from earlier batches of the run and, with ``--resume``, from the journal."""
+
+    def batch(self, jobs: list) -> list[Record]:
+        """Run jobs on the batch runner, in job order (RoundsStopped when the run stops early)."""
+        if not jobs:
+            return []
+        records, stopped = self.collect_results(jobs, lambda i, rec: None)
+        if stopped is not None:
+            raise RoundsStopped(stopped)
+        out = [records[i] for i in range(len(jobs))]
+        self._memory().update((r["path"], r) for r in out)
+        return out
+
+    def _memory(self) -> dict[str, Record]:
+        if not hasattr(self, "_kept_records"):
+            self._kept_records: dict[str, Record] = {}
+        return self._kept_records
+
+    def _previous(self, jobs: list) -> dict[int, Record]:
+        """Records of this run so far, and with ``--resume`` those of the journal, reused by hash."""
+        from solver.run.batch.journal import read_records, reusable
+
+        previous: dict[str, Record] = {}
+        if self.resume and self.output:
+            previous.update(read_records(self.journal_path))
+        previous.update(self._memory())
+        return reusable(jobs, previous)
+
+    def _open_journal(self, jobs: list, kept: dict[int, Record]):
+        """The journal: started afresh once (kept as it is with ``--resume``), then appended."""
+        if self.journal_path is None:
+            return None
+        if not getattr(self, "_journal_started", False):
+            self._journal_started = True
+            self.journal_path.parent.mkdir(parents=True, exist_ok=True)
+            if not self.resume:
+                self.journal_path.write_text("", encoding="utf-8")
+        return open(self.journal_path, "a", encoding="utf-8")
+
+    @property
+    def journal_path(self):
+        """Every record of the run, appended as it finishes: FILE.partial (the report is written at the end)."""
+        return None if self.output is None else self.output.with_name(self.output.name + ".partial")
+
+
+class RoundsStopped(Exception):
+    """A batch stopped early (cluster lost: 2, interrupted: 130)."""
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
+        self.code = code

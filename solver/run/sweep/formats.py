@@ -68,6 +68,9 @@ def text(info: SweepInfo, records: list[Record]) -> str:
             continue
         out.append(f"{LABELS[rec['result']].upper():20} {safe(' + '.join(rec['cards']))}")
         out += [f"    {safe(line)}" for line in explain(rec["result"], rec["why"])]
+        if rec.get("cause"):  # the fast sweep's minimal cause (solver.run.sweep.cause)
+            from solver.run.sweep.cause import cause_line
+            out.append(f"    cause: {safe(cause_line(rec['cause'], info.k))}")
     if info.k == 2:
         out += ["", *matrix_text(info, records)]
     out += ["", ", ".join(f"{counts[r]} {LABELS[r]}{'s' if r == 'error' and counts[r] != 1 else ''}" for r in RESULTS)

@@ -1,0 +1,66 @@
+"""The minimal cause of a flagged combination: which of its sub-combinations (one card fewer) is already flagged.
+
+A sub-combination leaves one slot of the template empty: its objects are left out (``fast.fill_partial``), which
+the template allows for a slot whose objects nothing else names (``fast.removable_slots``); for the k = 3 bench
+template (``examples/sweep/bench/trio.yaml``) leaving out the bystander gives the duel itself. A flagged triple
+(contradiction, ambiguity, broken) whose pairs are all passing is a *genuine three-card interaction*; one with a
+flagged pair inherits it (the pair is named with its result). Sub-combinations are checked by the fast sweep like
+any combination.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from solver.run.batch.jobs import Record
+from solver.run.sweep.fast import ABSENT, Combo, FastSweep, removable_slots
+from solver.run.sweep.formats import decorate
+
+#: the results that are findings (a cause is looked for)
+FLAGGED = ("contradiction", "ambiguity", "broken")
+
+
+def sub_combinations(combo: Combo, removable: set[int]) -> list[Combo]:
+    """The combination with one removable, filled slot left empty, each such slot in turn (none for a single card)."""
+    if sum(1 for c in combo if c >= 0) < 2:
+        return []
+    return [tuple(-1 if i == n - 1 else c for i, c in enumerate(combo))
+            for n in sorted(removable) if combo[n - 1] >= 0]
+
+
+def causes(fs: FastSweep, flagged: list[Combo], runner: Callable[[list], Iterator[tuple[int, Record]]],
+           extra: dict | None = None) -> dict[Combo, dict]:
+    """For each flagged combination: its sub-combinations with their results, those already flagged, and whether
+    it is a genuine interaction of all its cards (every sub-combination passes)."""
+    removable = removable_slots(fs.template)
+    subs = sorted({s for c in flagged for s in sub_combinations(c, removable)})
+    if not subs:
+        return {}
+    sub = FastSweep(fs.template, fs.ids, fs.library, fs.sources, fs.info, combos=lambda: iter(subs),
+                    prefix=fs.prefix + "sub|", extra=dict(fs.extra) | (extra or {}))
+    rep_of = sub.run(runner)
+    results = [decorate(r.record, fs.info)["result"] for r in sub.reps]
+    result_of = {s: results[rep_of[i]] for i, s in enumerate(subs)}
+    out = {}
+    for combo in flagged:
+        parts = [{"cards": list(fs.cards(s)), "result": result_of[s]} for s in sub_combinations(combo, removable)]
+        if not parts:
+            continue
+        already = [p for p in parts if p["result"] in FLAGGED]
+        out[combo] = {"sub": parts, "already": already,
+                      "genuine": all(p["result"] == "pass" for p in parts),
+                      "fixed": sorted(n for n in range(1, len(combo) + 1) if n not in removable)}
+    return out
+
+
+def cause_line(cause: dict, k: int) -> str:
+    """One line for a report: 'genuine k-card interaction ...' or 'already: a + b (broken)'."""
+    subs = ", ".join(" + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["sub"])
+    fixed = cause.get("fixed") or []
+    if fixed:
+        subs += "; " + ", ".join(f"${n}" for n in fixed) + " cannot be left out (the template names its objects)"
+    if cause["genuine"]:
+        return f"genuine {k}-card interaction: every combination of one card fewer passes ({subs})"
+    if cause["already"]:
+        return "already flagged with one card fewer: " + ", ".join(
+            " + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["already"])
+    return f"cause undetermined ({subs})"
