@@ -175,7 +175,7 @@ def test_a_triples_pair_without_the_bystander_is_the_duels_pair():
     found = causes(fs, flagged, lambda jobs: run_inline(jobs, OPTS, fast_job))
     duel = {tuple(r["cards"]): r["result"] for r in exhaustive(prepare(DUEL, [POOL40], pick))}
     pairs = 0
-    for cause in found.values():
+    for cause in map(found.of, flagged):
         for part in cause["sub"]:
             if part["cards"][2] == ABSENT:
                 pairs += 1

@@ -27,29 +27,43 @@ def sub_combinations(combo: Combo, removable: set[int]) -> list[Combo]:
             for n in sorted(removable) if combo[n - 1] >= 0]
 
 
+class Causes:
+    """The minimal causes of a sweep's flagged combinations, read off the results of their sub-combinations (kept
+    per sub-combination only: a cause is made when asked for, so a million flagged triples cost no memory)."""
+
+    def __init__(self, fs: FastSweep, removable: set[int], result_of: dict[Combo, str]) -> None:
+        self.fs, self.removable, self.result_of = fs, removable, result_of
+
+    def of(self, combo: Combo) -> dict | None:
+        """The cause of one flagged combination: its sub-combinations with their results, those already flagged, and
+        whether it is a genuine interaction of all its cards (every sub-combination passes); None without any."""
+        parts = [{"cards": list(self.fs.cards(s)), "result": self.result_of[s]}
+                 for s in sub_combinations(combo, self.removable)]
+        if not parts:
+            return None
+        return {"sub": parts, "already": [p for p in parts if p["result"] in FLAGGED],
+                "genuine": all(p["result"] == "pass" for p in parts),
+                "fixed": sorted(n for n in range(1, len(combo) + 1) if n not in self.removable)}
+
+    def genuine(self, combo: Combo) -> bool | None:
+        """Whether every sub-combination passes (None: no sub-combination can be formed)."""
+        subs = sub_combinations(combo, self.removable)
+        return all(self.result_of[s] == "pass" for s in subs) if subs else None
+
+
 def causes(fs: FastSweep, flagged: list[Combo], runner: Callable[[list], Iterator[tuple[int, Record]]],
-           extra: dict | None = None) -> dict[Combo, dict]:
-    """For each flagged combination: its sub-combinations with their results, those already flagged, and whether
-    it is a genuine interaction of all its cards (every sub-combination passes)."""
+           extra: dict | None = None) -> Causes:
+    """Check the sub-combinations of the flagged combinations (the fast sweep); their causes."""
     removable = removable_slots(fs.template)
     subs = sorted({s for c in flagged for s in sub_combinations(c, removable)})
-    if not subs:
-        return {}
-    sub = FastSweep(fs.template, fs.ids, fs.library, fs.sources, fs.info, combos=lambda: iter(subs),
-                    prefix=fs.prefix + "sub|", extra=dict(fs.extra) | (extra or {}))
-    rep_of = sub.run(runner)
-    results = [decorate(r.record, fs.info)["result"] for r in sub.reps]
-    result_of = {s: results[rep_of[i]] for i, s in enumerate(subs)}
-    out = {}
-    for combo in flagged:
-        parts = [{"cards": list(fs.cards(s)), "result": result_of[s]} for s in sub_combinations(combo, removable)]
-        if not parts:
-            continue
-        already = [p for p in parts if p["result"] in FLAGGED]
-        out[combo] = {"sub": parts, "already": already,
-                      "genuine": all(p["result"] == "pass" for p in parts),
-                      "fixed": sorted(n for n in range(1, len(combo) + 1) if n not in removable)}
-    return out
+    result_of: dict[Combo, str] = {}
+    if subs:
+        sub = FastSweep(fs.template, fs.ids, fs.library, fs.sources, fs.info, combos=lambda: iter(subs),
+                        prefix=fs.prefix + "sub|", extra=dict(fs.extra) | (extra or {}))
+        rep_of = sub.run(runner)
+        results = [decorate(r.record, fs.info)["result"] for r in sub.reps]
+        result_of = {s: results[rep_of[i]] for i, s in enumerate(subs)}
+    return Causes(fs, removable, result_of)
 
 
 def cause_line(cause: dict, k: int) -> str:

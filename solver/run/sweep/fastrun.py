@@ -35,25 +35,41 @@ class FastSweepRun(Rounds, SweepRun):
             rep_of = fs.run(runner)
             results = fs.results(rep_of)
             flagged = [c for c, r in zip(fs._combos(), results) if r in FLAGGED]
-            cause = causes(fs, flagged, runner) if sw.info.k >= 2 else {}
+            cause = causes(fs, flagged, runner) if sw.info.k >= 2 else None
         except RoundsStopped as stop:
             return stop.code
         self.stats = fs.stats
-        self.records = []
-        for combo, rec in zip(fs._combos(), fs.decorated(rep_of, self.timings)):
-            if combo in cause:
-                rec = {**rec, "cause": cause[combo]}
-            self.records.append(rec)
-        if self.quiet:
-            return 0 if all(r == "pass" for r in results) else 1
-        if self.format == "jsonl":
-            body = "".join(jsonl_item(r) for r in self.records)
+        code = 0 if all(r == "pass" for r in results) else 1
+
+        def records():
+            for combo, rec in zip(fs._combos(), fs.decorated(rep_of, self.timings)):
+                found = cause.of(combo) if cause is not None and rec["result"] in FLAGGED else None
+                yield {**rec, "cause": found} if found else rec
+        if self.format == "jsonl" and not self.quiet:  # streamed: a million combinations are never held at once
+            self._stream(jsonl_item(r) for r in records())
         else:
-            body = (json_text if self.format == "json" else text)(sw.info, self.records)
-        self.write(body)
-        print(f"fast sweep: {fs.stats.combinations} combinations, {fs.stats.checked} checked "
-              f"({fs.stats.rounds} rounds), {fs.stats.settled} settled from them", file=sys.stderr)
-        return 0 if all(r == "pass" for r in results) else 1
+            self.records = list(records())
+            if not self.quiet:
+                self.write((json_text if self.format == "json" else text)(sw.info, self.records))
+        if not self.quiet:
+            print(f"fast sweep: {fs.stats.combinations} combinations, {fs.stats.checked} checked "
+                  f"({fs.stats.rounds} rounds), {fs.stats.settled} settled from them", file=sys.stderr)
+        return code
+
+    def _stream(self, lines) -> None:
+        """Write lines to ``--output`` (whole when done: a temporary file renamed) or stdout as they come."""
+        if self.output is None:
+            for line in lines:
+                sys.stdout.write(line)
+            sys.stdout.flush()
+            return
+        tmp = self.output.with_name(self.output.name + ".tmp")
+        with open(tmp, "w", encoding="utf-8") as f:
+            for line in lines:
+                f.write(line)
+        tmp.replace(self.output)
+        if self.journal_path is not None:
+            self.journal_path.unlink(missing_ok=True)
 
     def _runner(self, jobs, opts: RunOptions):
         if self.cluster == "local":
