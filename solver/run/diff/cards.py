@@ -17,8 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from models.cards import CARD_SUFFIXES, Card, CardLibrary, CardSource, load_card_file, load_library, read_sources
-from models.yamlsafe import LoadError, LoadErrors
+from models.cards import (
+    CARD_SUFFIXES, Card, CardLibrary, CardSource, card_files, load_card_file, load_library, read_sources,
+)
+from models.yamlsafe import LoadError, LoadErrors, display_name
 from solver.registry import ruleset_for
 from solver.vocabulary.check import capped, library_errors
 
@@ -86,12 +88,15 @@ class Version:
         if self.rev is None:
             return list(working)
         out: dict[str, bytes] = {}
+        names = {name for name, _ in working}
         for folder in dict.fromkeys(str(Path(name).parent) for name, _ in working):
-            for name in self._tree(folder):
-                raw = self._show(name)
-                if raw is not None:
-                    out[name] = raw
-        for name, _ in working:  # a library given as a file, not a folder: the file itself
+            here = {display_name(f) for f in card_files([Path(folder)])}
+            if here <= names:  # the library is the folder: the card files it holds at the revision
+                for name in self._tree(folder):
+                    raw = self._show(name)
+                    if raw is not None:
+                        out[name] = raw
+        for name in names:  # the library's own files (a file named on its own: just it)
             raw = self._show(name)
             if raw is not None:
                 out.setdefault(name, raw)
