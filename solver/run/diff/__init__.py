@@ -73,6 +73,10 @@ class DiffRun(Rounds, CheckRun):
     pool: list[Path] = field(default_factory=list)
     #: the diff as a JSON document, once run (``formats``, the HTML view)
     document: dict | None = None
+    #: how many scenarios and combinations were re-decided
+    _counts: dict = field(default_factory=lambda: {"scenarios": 0, "combinations": 0})
+    #: (game, library files) -> card id -> what changed in it
+    _changes: dict = field(default_factory=dict)
 
     # -- the two sides ------------------------------------------------------------------------------
     def version(self, side: str) -> Version:
@@ -132,7 +136,6 @@ class DiffRun(Rounds, CheckRun):
             except VersionError as exc:
                 problems.append(str(exc))
         found: list[CardChange] = []
-        self._changes: dict[tuple, dict[str, CardChange]] = {}
         for (game, key), sources in libraries.items():
             try:
                 libs = {side: load_checked(sources[side] or [], game, self.version(side).label) for side in SIDES}
@@ -166,7 +169,6 @@ class DiffRun(Rounds, CheckRun):
         flipped, 1 something did, 2 refused or the cluster lost, 130 interrupted)."""
         from solver.run.diff.formats import json_text, text
 
-        self._counts = {"scenarios": 0, "combinations": 0}
         try:
             scenarios, templates, card_changes = self.prepare()
         except Refused as exc:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from solver.run.batch.jobs import Record
-from solver.run.sweep.fast import ABSENT, Combo, FastSweep, removable_slots
+from solver.run.sweep.fast import Combo, FastSweep, removable_slots
 from solver.run.sweep.formats import decorate
 
 #: the results that are findings (a cause is looked for)
@@ -64,17 +64,3 @@ def causes(fs: FastSweep, flagged: list[Combo], runner: Callable[[list], Iterato
         results = [decorate(r.record, fs.info)["result"] for r in sub.reps]
         result_of = {s: results[rep_of[i]] for i, s in enumerate(subs)}
     return Causes(fs, removable, result_of)
-
-
-def cause_line(cause: dict, k: int) -> str:
-    """One line for a report: 'genuine k-card interaction ...' or 'already: a + b (broken)'."""
-    subs = ", ".join(" + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["sub"])
-    fixed = cause.get("fixed") or []
-    if fixed:
-        subs += "; " + ", ".join(f"${n}" for n in fixed) + " cannot be left out (the template names its objects)"
-    if cause["genuine"]:
-        return f"genuine {k}-card interaction: every combination of one card fewer passes ({subs})"
-    if cause["already"]:
-        return "already flagged with one card fewer: " + ", ".join(
-            " + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["already"])
-    return f"cause undetermined ({subs})"

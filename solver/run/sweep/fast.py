@@ -33,14 +33,12 @@ from models.results import ScenarioResult
 from models.yamlsafe import LineMap, LoadError, LoadErrors
 from solver.run.batch.jobs import Record, RunOptions, ScenarioTimeout, deadline, guarded
 from solver.run.single import check_loaded, error_result
-from solver.run.sweep.formats import SweepInfo, decorate
+from solver.run.sweep.formats import ABSENT, SweepInfo, decorate
 from solver.run.sweep.jobs import SweepJob, _check as check_full, _uncored_contradiction
 from solver.run.sweep.reads import probe
 from solver.run.sweep.template import Template, combination_name, fill, parsed
 from solver.vocabulary.check import capped, library_errors, load_checked_data
 
-#: a slot left empty in a sub-combination
-ABSENT = "-"
 #: what a settled combination keeps of its representative's record besides what is its own
 OWN = ("path", "hash", "cards", "seconds", "reads")
 
@@ -265,7 +263,7 @@ def fast_job(job: dict, opts: RunOptions) -> Record:
     opts = job_options(job, opts)
     rec = {**guarded(job, opts, check_combination), "cards": list(job["slots"])}
     reads = None
-    if rec.get("status") not in ("error", "unknown"):
+    if job.get("probe", True) and rec.get("status") not in ("error", "unknown"):
         try:
             with deadline(opts.timeout):
                 reads = _probe_reads(job, opts, rec)
@@ -361,15 +359,17 @@ class FastSweep:
         """The card ids of a combination (``ABSENT`` for an empty slot)."""
         return tuple(self.ids[c] if c >= 0 else ABSENT for c in combo)
 
-    def job(self, combo: Combo) -> FastJob:
-        """The job of one combination."""
+    def job(self, combo: Combo, probe: bool = True) -> FastJob:
+        """The job of one combination (``probe``: also find what its check reads; not for one that settles nobody
+        else)."""
         cards = self.cards(combo)
-        digest = hashlib.sha256((self._base + "\0fast\0" + "+".join(cards) + "\0" + json.dumps(self.extra))
+        extra = self.extra if probe else (*self.extra, ("probe", False))
+        digest = hashlib.sha256((self._base + "\0fast\0" + "+".join(cards) + "\0" + json.dumps(extra))
                                 .encode("utf-8")).hexdigest()
         watch = tuple(o for n, objs in self.slot_ids.items() if combo[n - 1] >= 0 for o in objs)
         return FastJob(self.prefix + combination_name(self.template.name, cards), "sha256:" + digest,
                        text=self.template.raw, cards=list(self.sources), template=self.template.name, slots=cards,
-                       watch=watch, extra=self.extra)
+                       watch=watch, extra=extra)
 
     # -- settling ---------------------------------------------------------------------------------------
     def _shape_of(self, combo: Combo) -> tuple:
@@ -395,12 +395,13 @@ class FastSweep:
         rep_of = array("l")
         # round 1: one representative per shape tuple
         first: dict[tuple, Combo] = {}
-        n = 0
+        count: dict[tuple, int] = {}
         for combo in self._combos():
-            n += 1
-            first.setdefault(self._shape_of(combo), combo)
-        self.stats.combinations = n
-        self._check(list(first.values()), runner)
+            shape = self._shape_of(combo)
+            first.setdefault(shape, combo)
+            count[shape] = count.get(shape, 0) + 1
+        self.stats.combinations = sum(count.values())
+        self._check(list(first.values()), runner, {c for shape, c in first.items() if count[shape] == 1})
         # round 2: everything against them; stragglers grouped by shape tuple and projection
         left: list[tuple[int, Combo]] = []
         for i, combo in enumerate(self._combos()):
@@ -413,6 +414,7 @@ class FastSweep:
         # further rounds: one representative per (shape tuple, projection onto the reads known), until none is left
         while left:
             picks: dict[tuple, Combo] = {}
+            many: set[tuple] = set()
             for _, combo in left:
                 shape = self._shape_of(combo)
                 s = self.shapes.get(shape)
@@ -420,8 +422,11 @@ class FastSweep:
                     picks[("each", combo)] = combo
                     continue
                 known = tuple(sorted(s.tables)) if s else ()
-                picks.setdefault((shape, tuple(self._project(combo, r) for r in known)), combo)
-            self._check(list(picks.values()), runner)
+                key = (shape, tuple(self._project(combo, r) for r in known))
+                if key in picks:
+                    many.add(key)
+                picks.setdefault(key, combo)
+            self._check(list(picks.values()), runner, {c for k, c in picks.items() if k not in many})
             still = []
             for i, combo in left:
                 r = self._settle(combo)
@@ -434,10 +439,11 @@ class FastSweep:
             left = still
         return rep_of
 
-    def _check(self, combos: list[Combo], runner) -> None:
-        """Check these representatives (on the runner) and register what each settles."""
+    def _check(self, combos: list[Combo], runner, alone: set[Combo] = frozenset()) -> None:
+        """Check these representatives (on the runner) and register what each settles (those ``alone`` in their
+        group settle nobody else: checked without the probe)."""
         self.stats.rounds += 1
-        jobs = [self.job(c) for c in combos]
+        jobs = [self.job(c, c not in alone) for c in combos]
         got: dict[int, Record] = {}
         for i, rec in runner(jobs):
             got[i] = rec
@@ -453,7 +459,7 @@ class FastSweep:
             self.stats.checked += 1
             s = self.shapes.setdefault(self._shape_of(combo), _Shape())
             if reads is None:
-                s.each = True
+                s.each = s.each or combo not in alone
                 continue
             s.tables.setdefault(reads, {}).setdefault(self._project(combo, reads), idx)
 
@@ -513,10 +519,16 @@ class FastSweep:
 
 
 # -- runs on the batch runner of ``arbiter check``, in rounds ------------------------------------------------------
+@dataclass
 class Rounds:
     """A run (a ``CheckRun``) whose jobs come in several batches (the fast sweep's rounds, a diff's sides and passes):
     one journal for all of them (``--output``: FILE.partial, appended batch after batch), and records reused by
     hash from earlier batches of the run and, with ``--resume``, from the journal."""
+
+    #: the records of this run's earlier batches, by job name
+    _kept_records: dict = field(default_factory=dict, repr=False)
+    #: whether the journal was started (afresh, or kept with ``--resume``)
+    _journal_started: bool = False
 
     def batch(self, jobs: list) -> list[Record]:
         """Run jobs on the batch runner, in job order (RoundsStopped when the run stops early)."""
@@ -526,13 +538,8 @@ class Rounds:
         if stopped is not None:
             raise RoundsStopped(stopped)
         out = [records[i] for i in range(len(jobs))]
-        self._memory().update((r["path"], r) for r in out)
+        self._kept_records.update((r["path"], r) for r in out)
         return out
-
-    def _memory(self) -> dict[str, Record]:
-        if not hasattr(self, "_kept_records"):
-            self._kept_records: dict[str, Record] = {}
-        return self._kept_records
 
     def _previous(self, jobs: list) -> dict[int, Record]:
         """Records of this run so far, and with ``--resume`` those of the journal, reused by hash."""
@@ -541,14 +548,14 @@ class Rounds:
         previous: dict[str, Record] = {}
         if self.resume and self.output:
             previous.update(read_records(self.journal_path))
-        previous.update(self._memory())
+        previous.update(self._kept_records)
         return reusable(jobs, previous)
 
     def _open_journal(self, jobs: list, kept: dict[int, Record]):
         """The journal: started afresh once (kept as it is with ``--resume``), then appended."""
         if self.journal_path is None:
             return None
-        if not getattr(self, "_journal_started", False):
+        if not self._journal_started:
             self._journal_started = True
             self.journal_path.parent.mkdir(parents=True, exist_ok=True)
             if not self.resume:
