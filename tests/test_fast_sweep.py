@@ -7,6 +7,7 @@ affords, on the same pools and templates.
 """
 from __future__ import annotations
 
+import json
 import random
 import textwrap
 from pathlib import Path
@@ -195,3 +196,25 @@ def test_the_fast_run_reports_a_cause_under_each_flagged_combination(capsys):
     plain.execute()
     assert [comparable({k: v for k, v in r.items() if k != "cause"}) for r in run.records] == \
         [comparable(r) for r in plain.records]
+
+
+# -- the batch runner: --jobs, Dask ------------------------------------------------------------------------------------
+def test_fast_on_workers_and_on_dask_gives_the_same_report(tmp_path):
+    """--fast with --jobs 2 and on a Dask cluster: the same bytes as in-process, and (but for the causes and the
+    jobs' own hashes) the exhaustive sweep's records."""
+    from typer.testing import CliRunner
+
+    from solver.cli import app
+
+    distributed = pytest.importorskip("distributed")
+    run = CliRunner().invoke
+    only = ["--pool", str(POOL40), "--only", "plain_01,plain_02,tutor_01,stone_03,charm_05,elf_15"]
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None) as lc:
+        for name, extra in (("inline", []), ("jobs", ["--jobs", "2"]), ("dask", ["--cluster", lc.scheduler_address])):
+            r = run(app, ["sweep", str(DUEL), *only, "--fast", "-f", "json", "-o", str(tmp_path / f"{name}.json"),
+                          *extra], catch_exceptions=False)
+            assert r.exit_code == 1
+    inline = (tmp_path / "inline.json").read_bytes()
+    assert inline == (tmp_path / "jobs.json").read_bytes() == (tmp_path / "dask.json").read_bytes()
+    got = [comparable({k: v for k, v in r.items() if k != "cause"}) for r in json.loads(inline)["combinations"]]
+    assert got == [comparable(r) for r in exhaustive(prepare(DUEL, [POOL40], only[3].split(",")))]
