@@ -150,7 +150,8 @@ class DiffRun(Rounds, CheckRun):
         return scenarios, templates, found
 
     def _template(self, path: Path, libraries: dict) -> _Template:
-        """A template with its pool under both versions (the cards of both, in the new pool's order)."""
+        """A template with its pool under both versions: the pool's cards both versions have, in the new order (a card
+        added or removed is listed among the changed cards, its combinations with no old or new verdict)."""
         t = load_template(path)
         pool = load_pool(list(self.pool), t)
         working = list(pool.sources)
@@ -158,9 +159,8 @@ class DiffRun(Rounds, CheckRun):
         sources = {side: self.version(side).sources(t.game, working) for side in SIDES}
         libraries.setdefault((t.game, key), sources)
         libs = {side: load_checked(sources[side], t.game, self.version(side).label) for side in SIDES}
-        own = set(pool.ids)
-        new_ids = [c for c in libs["new"].cards if c in own or c not in libs["old"].cards]
-        ids = tuple(c for c in new_ids if libs["old"].get(c) is not None)
+        own = set(pool.ids)  # the pool's cards (not those the template names itself), both versions have them
+        ids = tuple(c for c in libs["new"].cards if c in own and libs["old"].get(c) is not None)
         return _Template(t, ids, libs, {s: tuple(sources[s]) for s in SIDES}, key)
 
     # -- running ------------------------------------------------------------------------------------
