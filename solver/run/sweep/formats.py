@@ -14,6 +14,8 @@ from solver.run.formats import jsonl_line, visible as safe
 from solver.run.sweep.classify import LABELS, RESULTS, SYMBOLS, classify, explain, summary
 
 FORMATS = ("text", "json", "jsonl")
+#: a slot left empty in a sub-combination (the fast sweep's minimal cause)
+ABSENT = "-"
 Record = dict[str, Any]
 
 
@@ -68,6 +70,8 @@ def text(info: SweepInfo, records: list[Record]) -> str:
             continue
         out.append(f"{LABELS[rec['result']].upper():20} {safe(' + '.join(rec['cards']))}")
         out += [f"    {safe(line)}" for line in explain(rec["result"], rec["why"])]
+        if rec.get("cause"):  # the fast sweep's minimal cause (solver.run.sweep.cause)
+            out.append(f"    cause: {safe(cause_line(rec['cause'], info.k))}")
     if info.k == 2:
         out += ["", *matrix_text(info, records)]
     out += ["", ", ".join(f"{counts[r]} {LABELS[r]}{'s' if r == 'error' and counts[r] != 1 else ''}" for r in RESULTS)
@@ -101,3 +105,17 @@ def document(info: SweepInfo, records: list[Record]) -> dict:
 def json_text(info: SweepInfo, records: list[Record]) -> str:
     """The JSON report as text."""
     return json.dumps(document(info, records), indent=2) + "\n"  # ASCII escapes: any card name stays valid JSON
+
+
+def cause_line(cause: dict, k: int) -> str:
+    """One line for a report: 'genuine k-card interaction ...' or 'already: a + b (broken)'."""
+    subs = ", ".join(" + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["sub"])
+    fixed = cause.get("fixed") or []
+    if fixed:
+        subs += "; " + ", ".join(f"${n}" for n in fixed) + " cannot be left out (the template names its objects)"
+    if cause["genuine"]:
+        return f"genuine {k}-card interaction: every combination of one card fewer passes ({subs})"
+    if cause["already"]:
+        return "already flagged with one card fewer: " + ", ".join(
+            " + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["already"])
+    return f"cause undetermined ({subs})"
