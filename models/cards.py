@@ -109,6 +109,8 @@ class CardDef(Strict):
     id: Id
     name: str | None = Field(default=None, max_length=200)
     text: str | None = Field(default=None, max_length=2000, description="The card's text, as printed (for reports).")
+    flavour: str | None = Field(default=None, max_length=2000, description="Flavour text, as printed (no rule reads "
+                                                                           "it).")
     types: list[Name] = Field(default_factory=list)
     attributes: dict[Name, Value] = Field(default_factory=dict)
     properties: dict[Name, Name] = Field(default_factory=dict)

@@ -115,6 +115,9 @@ def sweep(
     report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML report (heat map, every "
                                                                  "combination) to this file."),
     safety: float = SAFETY,
+    fast: bool = typer.Option(False, "--fast", help="Settle combinations from representatives whose checks read "
+                                                    "the same (the same results; README: Fast sweeps), and give "
+                                                    "each flagged one its minimal cause."),
 ) -> None:
     """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
     ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 when one does not, 2 when one
@@ -129,7 +132,7 @@ def sweep(
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
-                     cluster_timeout=cluster_timeout, safety=safety, keep=report is not None)
+                     cluster_timeout=cluster_timeout, safety=safety, fast=fast, keep=report is not None)
     code = run.execute()
     if report is not None and run.records and code not in (130,):
         from solver.run.output import atomic_write
@@ -176,7 +179,7 @@ def _writable(option: str, path: Path) -> None:
         _usage(f"{option} {display_name(path)}: the folder {display_name(folder)} cannot be written to")
 
 
-def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, **options):
+def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, fast: bool = False, **options):
     """A sweep run of a template and a pool; a template or pool that cannot be read is a usage error (exit 2) listing
     every located problem."""
     from models.yamlsafe import LoadError, LoadErrors, display_name
@@ -190,6 +193,10 @@ def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: b
                            ordered)
     except (LoadError, LoadErrors) as exc:
         _usage(f"cannot sweep:\n{exc}")
+    if fast:
+        from solver.run.sweep.fastrun import FastSweepRun
+
+        return FastSweepRun(paths=[], sweep=prepared, **options)
     return SweepRun(paths=[], sweep=prepared, **options)
 
 
@@ -208,15 +215,22 @@ def report(
     cluster: Optional[str] = CLUSTER,
     progress: bool = PROGRESS,
     safety: float = SAFETY,
+    diff: Optional[Path] = typer.Option(None, "--diff", help="The JSON of an arbiter diff (-f json) instead: its "
+                                                             "HTML view."),
 ) -> None:
     """Write one self-contained HTML file: boards before and after (SVG), verdicts, cores with rule texts, step
-    traces, refuted claims as a line of play; for a sweep, the heat map. Exit codes as for check (and sweep)."""
+    traces, refuted claims as a line of play; for a sweep, the heat map; for a diff, what flipped. Exit codes as for
+    check (and sweep; for a diff, 1 when something flipped)."""
     from models.yamlsafe import display_name
 
     from solver.run.output import atomic_write
 
     _batch_usage(jobs, timeout, 30.0, False, None, cluster, safety)
     _writable("--output", output)
+    if diff is not None:
+        from solver.run.report.diff import render_file
+
+        raise typer.Exit(render_file(diff, output, _usage))
     if template is not None:
         if paths:
             _usage("give scenario paths or --template, not both")
@@ -241,6 +255,45 @@ def report(
                                 safety)
     atomic_write(output, html)
     typer.echo(f"wrote {output}", err=True)
+    raise typer.Exit(code)
+
+
+@app.command()
+def diff(
+    paths: Optional[list[Path]] = typer.Argument(None, help="Scenario files or folders to re-decide."),
+    old: Optional[str] = typer.Option(None, "--old", help="The old card library: a file or folder (it stands for "
+                                                          "every library of its game), or a git revision (each "
+                                                          "library file read at it). Default: the working tree."),
+    new: Optional[str] = typer.Option(None, "--new", help="The new card library, the same way (default: the working "
+                                                          "tree)."),
+    template: list[Path] = typer.Option([], "--template", help="Sweep templates to re-decide, every combination "
+                                                               "(repeatable)."),
+    pool: list[Path] = typer.Option([], "--pool", "-p", help="With --template: card files or folders of the pool."),
+    rules_off: list[str] = typer.Option([], "--rules-off", help="A ruleset change: this rule switched off on the "
+                                                                "new side (repeatable)."),
+    option: list[str] = typer.Option([], "--option", help="A ruleset change: KEY=VALUE, the ruleset's option on the "
+                                                          "new side (where a scenario does not set it; repeatable)."),
+    format: str = typer.Option("text", "--format", "-f", help="text | json"),
+    timeout: float = TIMEOUT,
+    jobs: int = JOBS,
+    cluster: Optional[str] = CLUSTER,
+    output: Optional[Path] = OUTPUT,
+    resume: bool = RESUME,
+    progress: bool = PROGRESS,
+    cluster_timeout: float = CLUSTER_TIMEOUT,
+    cards: list[Path] = CARDS,
+    report: Optional[Path] = typer.Option(None, "--report", help="Also write the HTML view to this file."),
+    safety: float = SAFETY,
+) -> None:
+    """What an errata or a ruleset change breaks: every verdict that differs between the old and the new version,
+    with the changed card lines and the deciding rules. Exit 0 when nothing flipped, 1 when something did, 2 for
+    input refused."""
+    from solver.run.diff.command import diff_command
+
+    _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
+    code = diff_command(list(paths or []), old, new, list(template), list(pool), list(rules_off), list(option),
+                        format, timeout, jobs or (os.cpu_count() or 1), cluster, output, resume, progress,
+                        cluster_timeout, list(cards), report, _usage, safety)
     raise typer.Exit(code)
 
 

@@ -179,3 +179,23 @@ def test_chromium_screenshot_of_a_sweep_report_is_not_blank(swept, tmp_path):
     assert seen[(248, 113, 113)] > 100 and seen[(251, 191, 36)] > 100  # .r-contradiction, .r-ambiguity
     if os.environ.get("ARBITER_WRITE_SCREENSHOT"):
         SCREENSHOT.write_bytes(shot.read_bytes())
+
+
+def test_each_card_shows_its_numbers_on_the_boards(checked):
+    """Life, strike and protection of every card, as the scenario gives them, on the board before (and after)."""
+    import yaml
+
+    _, html = checked
+    rel = "berserk/602.1-decisive-advantage-refuted-weak-strike.yaml"
+    sc = yaml.safe_load((LIB / rel).read_text(encoding="utf-8"))
+    shown = dict(re.findall(r'data-card="([^"]+)"[^>]*data-numbers="([^"]*)"', html))
+    short = {"protection_nonmagical": "prot", "protection_magical": "mprot"}
+    cards = {c["id"]: c for c in yaml.safe_load((ROOT / "cards" / "berserk" / "creatures.yaml").read_text(
+        encoding="utf-8"))["cards"]}
+    for o in sc["objects"]:
+        card = cards.get(o.get("card"), {})  # a placed card's numbers come from its definition
+        numbers = {**(card.get("attributes") or {}), **(card.get("properties") or {}),
+                   **(o.get("attributes") or {}), **(o.get("properties") or {})}
+        assert numbers and o["id"] in shown
+        for name, value in numbers.items():
+            assert f"{short.get(name, name)} {value}" in shown[o["id"]].split(" · "), (o["id"], name)

@@ -76,6 +76,9 @@ def describe(ex: Expectation) -> str:
 class ScenarioCheck:
     """Checks one validated scenario."""
 
+    #: the model builder (a sweep's read probe uses a subclass: ``solver.run.sweep.reads``)
+    compiler: type[Compiler] = Compiler
+
     def __init__(self, sc: Scenario, path: str = "<memory>", lines: dict | None = None,
                  options: SolverOptions | None = None, why: bool = False, claim_lines: dict | None = None) -> None:
         self.sc = sc
@@ -179,7 +182,7 @@ class ScenarioCheck:
 
         ``read``: objects to create first with slicing, though the scenario does not name them (``Compiler.late``).
         """
-        comp = Compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
+        comp = self.compiler(self.sc, self.rs, slicing=self.options.slicing, read=read)
         comp.compile_events()
         settled = proofs.settle(comp, self.options, self._proof_memo)
         ex_lits = {i: _expectation_lit(comp, i, ex) for i, ex in enumerate(self.sc.expect) if _has_state_atoms(ex)}

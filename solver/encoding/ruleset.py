@@ -40,6 +40,9 @@ class Ruleset:
     #: zones in which an object no longer exists for the game
     gone_zones: tuple[str, ...] = (NONE, "outside")
     actions: dict[str, ActionKind] = {}
+    #: card fields no rule of the game reads (its wording): a change to them alone changes no verdict (arbiter diff)
+    card_wording: tuple[str, ...] = ("name", "text", "flavour")
+
     # -- hooks for games -----------------------------------------------------
     def declare_keys(self, comp) -> None:
         """Add game-specific state variables to ``comp.domains`` (override)."""

@@ -25,6 +25,9 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
     play_zones = ("play", "auxiliary")
     actions = {**legality.ACTIONS, **squads.ACTIONS, **movement.ACTIONS}
+    #: a card's name is not wording here: 532.8 "cannot be taken into a squad with [text]" matches names
+    #: (``squads.matches``)
+    card_wording = ("text", "flavour")
     #: combat data for the victory analysis: which die values give which strike tier (scenario options override it)
     combat = {"dice_sides": 6, "tier_weak": "1-2", "tier_medium": "3-4", "tier_strong": "5-6",
               "counterstrike": True, "victory_horizon": 3}

@@ -110,6 +110,9 @@ def sweep_report(sweep: Any, records: list[dict]) -> str:
             f"<nav><h3>Not passing ({len(bad)})</h3><ol>{listing}</ol></nav>" if bad else ""]
     for i, r in sorted(enumerate(records), key=lambda ir: ir[1]["result"] == "pass"):  # what does not pass first
         extra = f'<p><span class="badge r-{r["result"]}" style="color:#1c1917">{LABELS[r["result"]]}</span></p>'
+        if r.get("cause"):  # the fast sweep's minimal cause (solver.run.sweep.cause)
+            from solver.run.sweep.formats import cause_line
+            extra += f'<p class="cause">cause: {escape(cause_line(r["cause"], info.k))}</p>'
         body.append(scenario_section(f"c-{i}", r, boards_html(_combination_scenario(sweep, r["cards"]), r),
                                      heading=escape(" + ".join(r["cards"])), extra=extra))
     summary_html = " &middot; ".join(f"{counts[x]} {LABELS[x]}" for x in RESULTS if counts[x]) + \

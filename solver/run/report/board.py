@@ -32,6 +32,29 @@ class Piece:
     cell: str | None
     owner: str | None
     controller: str | None
+    #: its numbers and texts as the state has them ("life 3", "strike 1-2-3", "prot 2"), life and strike first
+    numbers: tuple[str, ...] = ()
+
+
+#: how a card's number is labelled on a board (others by their own name)
+SHORT = {"protection_nonmagical": "prot", "protection_magical": "mprot"}
+#: the numbers shown first, in this order
+FIRST = ("life", "strike", "power", "toughness", "damage")
+
+
+def numbers(obj: Any, oid: str, state: dict[str, str] | None) -> tuple[str, ...]:
+    """An object's attributes and properties as a board shows them: the state's value where it has one, else the
+    scenario's (a property nothing declared keeps the card's)."""
+    found: dict[str, str] = {}
+    if obj is not None:
+        found.update((a, str(v)) for a, v in obj.attributes.items())
+        found.update((p, str(v)) for p, v in obj.properties.items() if p != "not_with")
+    for key, value in (state or {}).items():
+        kind, _, rest = key.partition(".")
+        if kind in ("attr", "prop") and rest.startswith(oid + ".") and value != "none":
+            found[rest[len(oid) + 1:]] = value
+    order = sorted(found, key=lambda n: (FIRST.index(n) if n in FIRST else len(FIRST), n))
+    return tuple(f"{SHORT.get(n, n)} {found[n]}" for n in order)
 
 
 @dataclass(frozen=True)
@@ -95,11 +118,13 @@ def initial_state(outcome: dict) -> dict[str, str]:
 def pieces(sc: Scenario, state: dict[str, str] | None) -> list[Piece]:
     """The pieces in a state (None: the scenario's own start), in the scenario's order, then created ones."""
     names, actions = _names(sc), _actions(sc)
+    objects = {o.id: o for o in sc.objects}
     out = []
     if state is None:
         for o in sc.objects:
             if o.id not in actions and o.zone not in NOWHERE:
-                out.append(Piece(o.id, o.name or o.id, o.zone, o.cell, o.owner, o.controller or o.owner))
+                out.append(Piece(o.id, o.name or o.id, o.zone, o.cell, o.owner, o.controller or o.owner,
+                                 numbers(o, o.id, None)))
         return out
     for oid, (name, owner) in names.items():
         zone = state.get(f"zone.{oid}")
@@ -108,7 +133,7 @@ def pieces(sc: Scenario, state: dict[str, str] | None) -> list[Piece]:
         cell = state.get(f"cell.{oid}")
         ctrl = state.get(f"controller.{oid}", state.get(f"ctrl.{oid}"))
         out.append(Piece(oid, name, zone, None if cell in (None, "none") else cell, owner,
-                         None if ctrl in (None, "none") else ctrl))
+                         None if ctrl in (None, "none") else ctrl, numbers(objects.get(oid), oid, state)))
     return out
 
 

@@ -32,7 +32,7 @@ figure{margin:0;border:1px solid var(--line);border-radius:6px;padding:6px;break
 figcaption{font-weight:600;color:#44403c;margin-bottom:4px}
 svg text{font-family:system-ui,-apple-system,"Segoe UI",sans-serif}
 svg .name{font-size:12px;font-weight:600;fill:#1c1917}svg .whose{font-size:11px;fill:#44403c}
-svg .label{font-size:11px;fill:#78716c}svg .panel{font-size:12px;font-weight:600}
+svg .label{font-size:11px;fill:#78716c}svg .numbers{font-size:10.5px;fill:#1c1917}svg .panel{font-size:12px;font-weight:600}
 table{border-collapse:collapse;margin:4px 0}
 th,td{border:1px solid var(--line);padding:3px 7px;vertical-align:top;text-align:left}
 th{background:#f5f5f4}

@@ -15,7 +15,7 @@ from solver.run.report.board import Layout, Piece
 COLOURS = (("#dbeafe", "#1d4ed8"), ("#fee2e2", "#b91c1c"), ("#dcfce7", "#15803d"), ("#fef3c7", "#b45309"),
            ("#ede9fe", "#6d28d9"), ("#cffafe", "#0e7490"))
 NOBODY = ("#f3f4f6", "#6b7280")
-CELL_W, CELL_H, CARD_W, CARD_H, GAP = 160, 64, 140, 40, 6
+CELL_W, CELL_H, CARD_W, CARD_H, GAP = 160, 76, 140, 52, 6
 PANEL_W, ZONE_PAD = 168, 8
 
 
@@ -30,19 +30,23 @@ def _short(text: str, n: int = 20) -> str:
 
 
 def card(lay: Layout, p: Piece, x: int, y: int) -> str:
-    """One card at (x, y): its name, and whose it is."""
+    """One card at (x, y): its name, whose it is, and its numbers (life, strike, protection ...)."""
     fill, _ = _colour(lay, p.controller)
     _, frame = _colour(lay, p.owner)
     whose = (p.controller or "nobody") if p.controller == p.owner else \
         f"owner {p.owner or '-'} · ctl {p.controller or '-'}"
+    nums = " · ".join(p.numbers)
     return (f'<g class="card" data-card="{escape(p.id)}" data-owner="{escape(p.owner or "")}" '
-            f'data-controller="{escape(p.controller or "")}" data-zone="{escape(p.zone)}">'
+            f'data-controller="{escape(p.controller or "")}" data-zone="{escape(p.zone)}" '
+            f'data-numbers="{escape(nums)}">'
             f'<title>{escape(p.name)} ({escape(p.id)}): {escape(p.zone)}{", " + escape(p.cell) if p.cell else ""}; '
-            f'{escape(whose)}</title>'
+            f'{escape(whose)}{"; " + escape(nums) if nums else ""}</title>'
             f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="{fill}" stroke="{frame}" '
             f'stroke-width="2"/>'
             f'<text x="{x + 6}" y="{y + 16}" class="name">{escape(_short(p.name))}</text>'
-            f'<text x="{x + 6}" y="{y + 32}" class="whose">{escape(_short(whose, 24))}</text></g>')
+            f'<text x="{x + 6}" y="{y + 31}" class="whose">{escape(_short(whose, 24))}</text>'
+            + (f'<text x="{x + 6}" y="{y + 45}" class="numbers">{escape(_short(nums, 27))}</text>' if nums else "")
+            + "</g>")
 
 
 def _grid(lay: Layout, on_cells: list[Piece]) -> tuple[list[str], int, int]:

@@ -15,6 +15,8 @@ from solver.run.formats import jsonl_line, visible as safe
 from solver.run.sweep.classify import LABELS, RESULTS, SYMBOLS, classify, explain
 
 FORMATS = ("text", "json", "jsonl")
+#: a slot left empty in a sub-combination (the fast sweep's minimal cause)
+ABSENT = "-"
 Record = dict[str, Any]
 
 
@@ -114,6 +116,8 @@ def _text_lines(info: SweepInfo, records: Iterable[Record], tally: Tally, counts
             continue
         yield f"{LABELS[rec['result']].upper():20} {safe(' + '.join(rec['cards']))}"
         yield from (f"    {safe(line)}" for line in explain(rec["result"], rec["why"]))
+        if rec.get("cause"):  # the fast sweep's minimal cause (solver.run.sweep.cause)
+            yield f"    cause: {safe(cause_line(rec['cause'], info.k))}"
     if info.k == 2:
         yield ""
         yield from matrix_text(info, tally.cells)
@@ -168,3 +172,17 @@ def json_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Ite
         yield ("\n    " if first else ",\n    ") + body
         first = False
     yield ("]" if first else "\n  ]") + tail + "\n"
+
+
+def cause_line(cause: dict, k: int) -> str:
+    """One line for a report: 'genuine k-card interaction ...' or 'already: a + b (broken)'."""
+    subs = ", ".join(" + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["sub"])
+    fixed = cause.get("fixed") or []
+    if fixed:
+        subs += "; " + ", ".join(f"${n}" for n in fixed) + " cannot be left out (the template names its objects)"
+    if cause["genuine"]:
+        return f"genuine {k}-card interaction: every combination of one card fewer passes ({subs})"
+    if cause["already"]:
+        return "already flagged with one card fewer: " + ", ".join(
+            " + ".join(c for c in p["cards"] if c != ABSENT) + f" ({p['result']})" for p in cause["already"])
+    return f"cause undetermined ({subs})"
