@@ -31,7 +31,7 @@ from typing import Any
 from models.cards import CardDef, load_library
 from models.results import ScenarioResult
 from models.yamlsafe import LineMap, LoadError, LoadErrors
-from solver.run.batch.jobs import Record, RunOptions, ScenarioTimeout, deadline, guarded
+from solver.run.batch.jobs import Record, RunOptions, ScenarioTimeout, deadline, guarded, shipped_cards
 from solver.run.single import check_loaded, error_result
 from solver.run.sweep.formats import ABSENT, SweepInfo, decorate
 from solver.run.sweep.jobs import SweepJob, _check as check_full, _uncored_contradiction
@@ -206,11 +206,11 @@ def with_ruleset_options(data: Any, options: dict | None) -> Any:
 
 def _load(job: dict):
     """The combination placed and validated (LoadError / LoadErrors located in the template and card files)."""
-    sources = tuple(tuple(c) for c in job["cards"])
+    sources = tuple(shipped_cards(job["cards"]) or ())  # by digest (solver.run.batch.jobs.BLOBS)
     data, _, _ = parsed(job["template"], job["text"])
     library = load_library(sources, str(data.get("game")))
-    if library_errors(library):
-        raise capped(list(library_errors(library)))
+    if library.errors or library_errors(library):
+        raise capped(list(library.errors + library_errors(library)))
     filled, linemap = fill_partial(job["template"], job["text"], list(job["slots"]), library)
     filled = with_ruleset_options(filled, job.get("ruleset_options"))
     return load_checked_data(filled, linemap, job["template"], list(sources))
