@@ -20,13 +20,14 @@ and where it is defined.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
 from pathlib import Path
 
 from models.cards import (
-    Card, CardEffect, CardLibrary, CardSelector, CardSource, load_library, nearest, scenario_path, sources_for,
+    Card, CardEffect, CardLibrary, CardSelector, CardSource, find_sources, load_library, nearest, scenario_path,
     uses_cards,
 )
 from models.yamlsafe import LineMap, LoadError, LoadErrors
@@ -40,6 +41,8 @@ CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags"
 UNPLACED_TIMESTAMP = "only an object placed as a card (card: <id>) has one: when the effects its card grants began"
 #: the events that may use an action kind a card grants
 ACTING_EVENTS = ("declare", "trigger")
+#: an error message about one effect of the scenario: 'effects[3].id: ...'
+_EFFECT = re.compile(r"^effects\[(\d+)\]")
 
 
 @dataclass
@@ -49,15 +52,20 @@ class Placement:
     data: Any
     linemap: LineMap
     notes: dict[tuple[int, int], str] = field(default_factory=dict)
+    #: the scenario's effects a card granted, by index: the note naming the card's effect and where it is defined
+    granted: dict[int, str] = field(default_factory=dict)
     #: the cards that could not be placed (``place_cards(..., collect=True)``): located errors; those objects are
     #: left without their card
     errors: list[LoadError] = field(default_factory=list)
 
     def annotate(self, errors: list[LoadError]) -> list[LoadError]:
-        """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'."""
+        """Errors located at a card reference, with the card named: ' (from card 'x', defined at f.yaml:3:5)'; an
+        error about an effect a card granted names that effect of the card and where it is defined."""
         out = []
         for e in errors:
-            note = self.notes.get((e.line, e.col))
+            m = _EFFECT.match(e.message)
+            note = self.granted.get(int(m.group(1))) if m else None
+            note = note or self.notes.get((e.line, e.col))
             out.append(LoadError(e.file, e.line, e.col, e.message + note) if note and note not in e.message else e)
         return out
 
@@ -66,12 +74,14 @@ class _Placer:
     """Places the cards of one scenario; collects located errors."""
 
     def __init__(self, data: dict, linemap: LineMap, file: str, library: CardLibrary | None,
-                 collect: bool = False) -> None:
+                 collect: bool = False, broken: bool = False) -> None:
         self.d, self.lm, self.file, self.lib, self.collect = data, linemap, file, library, collect
+        self.broken = broken
         self.errors: list[LoadError] = []
         self.positions: dict[KeyPath, tuple[int, int]] = {}
         self.notes: dict[tuple[int, int], str] = {}
-        self.effects: list[tuple[dict, tuple[int, int]]] = []
+        self.effects: list[tuple[dict, tuple[int, int], str]] = []
+        self.granted_notes: dict[int, str] = {}
         self.granted: dict[str, Card] = {}
 
     def error(self, path: KeyPath, message: str) -> None:
@@ -79,7 +89,7 @@ class _Placer:
         self.errors.append(LoadError(self.file, *self.lm.locate(path), message))
 
     def run(self) -> Placement:
-        """The placed scenario (LoadErrors when a card cannot be placed)."""
+        """The placed scenario (LoadErrors when a card cannot be placed; with ``collect``, in its ``errors``)."""
         out = {k: v for k, v in self.d.items() if k != "cards"}
         objects = self.d.get("objects")
         if isinstance(objects, list):
@@ -88,7 +98,7 @@ class _Placer:
                 out["effects"] = self.merged_effects()
             if isinstance(self.d.get("events"), list):
                 out["events"] = [self.event(j, ev) for j, ev in enumerate(self.d["events"])]
-        placement = Placement(out, self.lm.with_positions(self.positions), self.notes)
+        placement = Placement(out, self.lm.with_positions(self.positions), self.notes, self.granted_notes)
         if self.errors and not self.collect:
             raise LoadErrors(placement.annotate(self.errors))
         placement.errors = placement.annotate(self.errors)
@@ -121,10 +131,15 @@ class _Placer:
             self.error(here, f"objects[{i}].card: '{ref}' is a slot of a sweep template: run `arbiter sweep` on this "
                              f"file, which fills it with each card of a pool")
             return
+        if self.broken:
+            self.error(here, f"objects[{i}].card: card '{ref}' is not in what loaded of its library (see the "
+                             f"library's errors)")
+            return
         if self.lib is None or not self.lib.cards:
             game = self.d.get("game")
             self.error(here, f"objects[{i}].card: no card library for '{ref}': give `cards:` (files or folders), "
-                             f"--cards, or put the cards in a folder cards/{game}/ next to the scenario or above it")
+                             f"--cards, or put the cards in a folder cards/{game}/ next to the scenario or above it, "
+                             f"inside its project (the nearest folder up holding .git or pyproject.toml)")
             return
         known = self.lib.ids()
         shown = ", ".join(known[:12]) + (" ..." if len(known) > 12 else "")
@@ -157,10 +172,11 @@ class _Placer:
             self.error(("objects", i, "timestamp"), f"objects[{i}].timestamp: card '{card.definition.id}' grants no "
                                                     f"effect: remove it")
             return
-        for e in effects:
+        for j, e in enumerate(effects):
             made = self.effect(i, e, o, stamp)
             if made is not None:
-                self.effects.append((made, pos))
+                self.effects.append((made, pos, f" (effect '{e.id}' of card '{card.definition.id}', defined at "
+                                                f"{card.effect_where(j)}, granted to object {o.get('id')})"))
 
     def effect(self, i: int, e: CardEffect, o: dict, stamp: Any) -> dict | None:
         """One granted effect, relative to the object ``o``; None (and an error) when it cannot be placed."""
@@ -199,9 +215,12 @@ class _Placer:
         mine = self.d.get("effects") or []
         restated = {e.get("id") for e in mine if isinstance(e, dict)}
         out = list(mine)
-        for made, pos in self.effects:
+        for made, pos, note in self.effects:
             if made["id"] in restated:
                 continue
+            if ("effects",) not in self.lm and ("effects",) not in self.positions:
+                self.positions[("effects",)] = pos  # the scenario has none: the section is where the first comes from
+            self.granted_notes[len(out)] = note
             self.locate_added(("effects", len(out)), made, pos)
             out.append(made)
         return out
@@ -245,15 +264,20 @@ def _merge_map(base: dict, over: dict) -> dict:
 
 
 def library_for(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
-                path: Path | None = None) -> CardLibrary | None:
-    """The library a scenario's card references use: ``cards`` (card files shipped with it) when given, else read from
-    its ``cards:``, or the nearest ``cards/<game>/`` up its folders; None when it names no card. LoadErrors located in
-    the card files (or at the scenario's ``cards:``)."""
+                path: Path | None = None, card_errors: list[LoadError] = ()) -> tuple[CardLibrary | None, list[LoadError]]:
+    """The library a scenario's card references use, and every located problem of it (its ``cards:`` entries, its
+    folders' entries, its files): ``cards`` (card files shipped with it, ``card_errors`` the problems met finding them)
+    when given, else read from its ``cards:``, or the nearest ``cards/<game>/`` up its folders; (None, []) when it
+    names no card. The library holds the cards of the files that loaded."""
     if not uses_cards(data):
-        return None
-    sources = cards if cards is not None else sources_for(data, linemap, file, path or scenario_path(file))
+        return None, []
+    if cards is not None:
+        sources, errors = cards, list(card_errors)
+    else:
+        sources, errors = find_sources(data, linemap, file, path or scenario_path(file))
     game = data.get("game")
-    return load_library(tuple(sources), game) if sources and isinstance(game, str) else None
+    library = load_library(tuple(sources), game) if sources and isinstance(game, str) else None
+    return library, errors + list(library.errors if library is not None else ())
 
 
 def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
@@ -261,13 +285,17 @@ def placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | Non
     """A scenario with its cards placed (unchanged when it names none); LoadErrors in the card files or the scenario."""
     if not uses_cards(data):
         return Placement(data, linemap)
-    return place_cards(data, linemap, file, library_for(data, linemap, file, cards, path))
+    library, errors = library_for(data, linemap, file, cards, path)
+    if errors:
+        raise LoadErrors(errors)
+    return place_cards(data, linemap, file, library)
 
 
 def place_cards(data: Any, linemap: LineMap, file: str, library: CardLibrary | None,
-                collect: bool = False) -> Placement:
+                collect: bool = False, broken: bool = False) -> Placement:
     """Place the library cards a scenario's objects name (``card: <id>``); LoadErrors located in the scenario, or with
-    ``collect`` the placement of every card that could be placed and the located errors of the others."""
+    ``collect`` the placement of every card that could be placed and the located errors of the others (``broken``:
+    the library did not load entirely, so a card missing from it is said to be so)."""
     if not isinstance(data, dict):
         return Placement(data, linemap)
-    return _Placer(data, linemap, file, library, collect).run()
+    return _Placer(data, linemap, file, library, collect, broken).run()

@@ -33,14 +33,17 @@ from pydantic import Field, model_validator
 from models.base import Id, Name, Strict, Value
 from models.effects import Duration, Effect, EffectKind
 from models.game_events import GAMES
+from models.card_paths import (
+    CARD_DIR, CARD_SUFFIXES, MAX_FILES, MAX_LIBRARY_BYTES, Found, Roots, discover, outside_error, real, shown, walk,
+)
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_text, read_bytes, validate
 
-#: the folder holding a library, one sub-folder per game: ``cards/<game>/*.yaml``
-CARD_DIR = "cards"
-CARD_SUFFIXES = (".yaml", ".yml")
-#: most cards in one file, and most files in one library
+__all__ = ["CARD_DIR", "CARD_SUFFIXES", "MAX_CARDS", "MAX_FILES", "Card", "CardFile", "CardLibrary", "CardSource",
+           "card_files", "find_sources", "is_card_file", "library_paths", "load_card_file", "load_library",
+           "read_sources", "sources_for", "uses_cards"]
+
+#: most cards in one file
 MAX_CARDS = 5000
-MAX_FILES = 500
 #: a card file, as shipped to a worker: its name as reports show it, and its bytes
 CardSource = tuple[str, bytes]
 
@@ -141,11 +144,18 @@ class Card:
     file: str
     line: int
     col: int
+    #: where each of its effects is defined (line, col), in order
+    effects_at: tuple[tuple[int, int], ...] = ()
 
     @property
     def where(self) -> str:
         """'cards/berserk/creatures.yaml:3:5'."""
         return f"{self.file}:{self.line}:{self.col}"
+
+    def effect_where(self, j: int) -> str:
+        """Where its ``j``-th effect is defined: 'cards/berserk/creatures.yaml:9:9'."""
+        line, col = self.effects_at[j] if j < len(self.effects_at) else (self.line, self.col)
+        return f"{self.file}:{line}:{col}"
 
 
 @dataclass(frozen=True, eq=False)
@@ -165,6 +175,10 @@ class CardLibrary:
     game: str
     files: tuple[CardFileData, ...]
     cards: dict[str, Card]
+    #: the located problems of the files that did not load (their cards are missing from ``cards``)
+    errors: tuple[LoadError, ...] = ()
+    #: the card files it was loaded from (those that did not load too)
+    sources: tuple[CardSource, ...] = ()
 
     def get(self, card_id: str) -> Card | None:
         """The card with this id, or None."""
@@ -176,16 +190,45 @@ class CardLibrary:
 
 
 # -- loading ------------------------------------------------------------------------------------------------
+#: a top-level ``cards:`` key, and a top-level ``id:`` (which a scenario has and a card file has not)
+_CARDS_KEY = re.compile(rb"^cards[ \t]*:", re.M)
+_ID_KEY = re.compile(rb"^id[ \t]*:", re.M)
+#: why a file that is not a card file is refused (its content is never shown)
+NOT_A_CARD_FILE = "not a card file (no top-level `cards:` mapping with its cards); its content is not shown"
+
+
 def load_card_file(source: CardSource) -> CardFileData:
-    """Parse and validate one card file; raises LoadError / LoadErrors located in it."""
+    """Parse and validate one card file; raises LoadError / LoadErrors located in it. A file that is not a card file
+    (no top-level ``cards:``) is refused by its name alone: nothing of its content is shown."""
     name, raw = source
-    data, linemap = load_yaml_text(raw, name)
+    try:
+        data, linemap = load_yaml_text(raw, name)
+    except LoadError:
+        if not _CARDS_KEY.search(raw):
+            raise LoadError(name, None, None, NOT_A_CARD_FILE) from None
+        raise
+    if not isinstance(data, dict) or "cards" not in data:
+        raise LoadError(name, None, None, NOT_A_CARD_FILE)
     return CardFileData(name, data, linemap, validate(CardFile, data, linemap, name))
+
+
+def is_card_file(raw: bytes) -> bool:
+    """Whether a file found among scenarios is a card file: a top-level ``cards:`` of card definitions (mappings)
+    and no ``id:`` (a file that does not parse: a top-level ``cards:`` line and no ``id:`` line)."""
+    if not _CARDS_KEY.search(raw):
+        return False
+    try:
+        data, _ = load_yaml_text(raw, "<card file?>")
+    except LoadError:
+        return not _ID_KEY.search(raw)
+    items = data.get("cards") if isinstance(data, dict) else None
+    return "id" not in data and isinstance(items, list) and any(isinstance(c, dict) for c in items)
 
 
 @lru_cache(maxsize=32)
 def load_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
-    """The library of these card files for ``game``: every problem of every file together (LoadErrors).
+    """The library of these card files for ``game``, with every problem of every file (``errors``): the cards of the
+    files that loaded are there, a file that did not load has its located errors.
 
     A file of another game, and a card id defined twice, are errors naming both places.
     """
@@ -207,16 +250,23 @@ def load_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
             continue
         files.append(f)
         for i, c in enumerate(f.model.cards):
-            card = Card(c, f.name, *f.linemap.locate(("cards", i)))
+            card = Card(c, f.name, *f.linemap.locate(("cards", i)),
+                        tuple(f.linemap.locate(("cards", i, "effects", j)) for j in range(len(c.effects))))
             first = cards.get(c.id)
             if first is not None:
                 errors.append(LoadError(f.name, card.line, card.col, f"cards[{i}].id: card '{c.id}' is defined "
                                                                       f"twice (first at {first.where})"))
                 continue
             cards[c.id] = card
-    if errors:
-        raise LoadErrors(errors)
-    return CardLibrary(game, tuple(files), cards)
+    return CardLibrary(game, tuple(files), cards, tuple(errors), sources)
+
+
+def loaded_library(sources: tuple[CardSource, ...], game: str) -> CardLibrary:
+    """``load_library``, raising LoadErrors when a file has a problem (a pool, a template's own library)."""
+    library = load_library(sources, game)
+    if library.errors:
+        raise LoadErrors(library.errors)
+    return library
 
 
 def nearest(word: str, known: list[str]) -> str:
@@ -246,65 +296,100 @@ def uses_cards(data: Any) -> bool:
     return isinstance(objects, list) and any(isinstance(o, dict) and isinstance(o.get("card"), str) for o in objects)
 
 
-def card_files(paths: list[Path]) -> list[Path]:
-    """The card files of these paths: a file itself, every ``.yaml``/``.yml`` under a folder (sorted)."""
-    out: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            out += sorted(q for q in p.rglob("*") if q.suffix in CARD_SUFFIXES and q.is_file())
-        else:
-            out.append(p)
-    return list(dict.fromkeys(out))[:MAX_FILES + 1]
+def card_files(paths: list[Path], roots: Roots | None = None, game: str | None = None) -> list[Path]:
+    """The card files of these paths: a file itself, every ``.yaml``/``.yml`` under a folder (sorted), each once;
+    bounded (see ``models/card_paths.py``; the entries that are not card files are left out here)."""
+    return walk(paths, roots or Roots(None, tuple(real(p) for p in paths)), game).files
 
 
-def discover(scenario: Path, game: str) -> list[Path]:
-    """The library found from a scenario file: the nearest ``cards/<game>/`` folder up its folders (none: [])."""
-    here = scenario.resolve().parent if scenario.name else Path.cwd()
-    for folder in (here, *here.parents):
-        lib = folder / CARD_DIR / game
-        if lib.is_dir():
-            return [_shown(lib)]
-    return []
+#: the bytes of the card files read in this process, by (resolved path, device, inode, size, mtime): one copy of a
+#: file however many scenarios use it (at most ``_READ_BYTES`` kept)
+_READ: dict[tuple, bytes] = {}
+_READ_BYTES = 4 * MAX_LIBRARY_BYTES
 
 
-def _shown(path: Path) -> Path:
-    """A path as reports name it: relative to the working folder when it lies under it, else absolute."""
-    rel = os.path.relpath(path)
-    return Path(rel) if not rel.startswith("..") else path
+def _read_card(path: Path, name: str) -> bytes:
+    """The bytes of one card file, the same object for every scenario that uses it while it is unchanged."""
+    try:
+        st = os.stat(path)
+        key = (real(path), st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+    except OSError:
+        return read_bytes(path, name)  # it says what is wrong
+    raw = _READ.get(key)
+    if raw is None:
+        raw = read_bytes(path, name)
+        if len(_READ) >= 4 * MAX_FILES or sum(map(len, _READ.values())) + len(raw) > _READ_BYTES:
+            _READ.clear()
+        _READ[key] = raw
+    return raw
 
 
-def read_sources(paths: list[Path]) -> list[CardSource]:
-    """The files of these paths as card sources (a file that cannot be read: LoadError naming it)."""
-    files = card_files(paths)
-    if len(files) > MAX_FILES:
-        raise LoadError(display_name(paths[0]), None, None, f"more than {MAX_FILES} card files")
-    return [(display_name(f), read_bytes(f, display_name(f))) for f in files]
+def read_found(found: Found) -> tuple[list[CardSource], list[LoadError]]:
+    """The files a walk found, read (each once), and the walk's and the reading's located problems; at most
+    ``MAX_LIBRARY_BYTES`` in all."""
+    sources: list[CardSource] = []
+    errors = list(found.errors)
+    total = 0
+    for f in found.files:
+        name = display_name(f)
+        try:
+            raw = _read_card(f, name)
+        except LoadError as exc:
+            errors.append(exc)
+            continue
+        total += len(raw)
+        if total > MAX_LIBRARY_BYTES:
+            errors.append(LoadError(name, None, None, f"the library's card files hold more than {MAX_LIBRARY_BYTES} "
+                                                      f"bytes in all; this one and the rest are not read"))
+            break
+        sources.append((name, raw))
+    return sources, errors
+
+
+def read_sources(paths: list[Path], roots: Roots | None = None, game: str | None = None) -> list[CardSource]:
+    """The card files of these paths (files or folders given on the command line), read; LoadErrors naming every
+    entry that is not a card file that can be read."""
+    sources, errors = read_found(walk(paths, roots or Roots(None, tuple(real(p) for p in paths)), game))
+    if errors:
+        raise LoadErrors(errors)
+    return sources
 
 
 def library_paths(data: dict, linemap: LineMap | None, file: str, scenario: Path | None,
-                  extra: list[Path] = ()) -> list[Path]:
-    """Where a scenario's cards are: its ``cards:`` (relative to its file) and ``extra`` (``--cards``), or else the
-    nearest ``cards/<game>/`` up its folders. A given path that does not exist is a located error."""
+                  extra: list[Path] = ()) -> tuple[list[Path], Roots, list[LoadError]]:
+    """Where a scenario's cards are: its ``cards:`` (relative to its file, inside its project or a given folder) and
+    ``extra`` (``--cards``), or else the nearest ``cards/<game>/`` up its folders (no further than its project); the
+    paths, the roots they may lie in, and the located errors of the ``cards:`` entries refused."""
     given = data.get("cards")
     items = given if isinstance(given, list) else []
-    base = scenario.resolve().parent if scenario is not None and scenario.name else Path.cwd()
-    paths, errors = [], []
+    roots = Roots.of(scenario if scenario is not None and scenario.name else None, extra)
+    base = real(scenario).parent if roots.project is not None else None
+    paths: list[Path] = []
+    errors: list[LoadError] = []
     if given is not None and not isinstance(given, list):
         errors.append(_at(file, linemap, ("cards",), "cards: a list of card files or folders, like [../cards/berserk]"))
     for i, item in enumerate(items):
+        here = ("cards", i)
         if not isinstance(item, str) or not item:
-            errors.append(_at(file, linemap, ("cards", i), f"cards[{i}]: a card file or folder (a path), not {item!r}"))
-            continue
-        p = Path(item) if Path(item).is_absolute() else base / item
-        if not p.exists():
-            errors.append(_at(file, linemap, ("cards", i), f"cards: no such card file or folder: {item}"))
-        paths.append(_shown(p))
-    if errors:
-        raise LoadErrors(errors)
+            errors.append(_at(file, linemap, here, f"cards[{i}]: a card file or folder (a path), not {item!r}"))
+        elif Path(item).is_absolute() or item.startswith("~"):
+            errors.append(_at(file, linemap, here, f"cards[{i}]: '{item}' is an absolute path: give a path relative "
+                                                   f"to the scenario file, inside its project; refused without "
+                                                   f"reading it"))
+        elif base is None:
+            errors.append(_at(file, linemap, here, f"cards[{i}]: '{item}' is relative to the scenario's file, and a "
+                                                   f"scenario given as text has none: give --cards"))
+        elif not roots.holds(base / item):
+            errors.append(_at(file, linemap, here, f"cards[{i}]: {outside_error(base / item, item, roots)}"))
+        elif not os.path.lexists(base / item):
+            errors.append(_at(file, linemap, here, f"cards: no such card file or folder: {item}"))
+        else:
+            paths.append(shown(base / item))
     paths += list(extra)
-    if not paths and scenario is not None and isinstance(data.get("game"), str):
-        paths = discover(scenario, data["game"])
-    return paths
+    if not paths and not errors and scenario is not None and roots.project is not None \
+            and isinstance(data.get("game"), str):
+        paths = discover(scenario, data["game"], roots)
+    return paths, roots, errors
 
 
 def _at(file: str, linemap: LineMap | None, path: tuple, message: str) -> LoadError:
@@ -312,10 +397,23 @@ def _at(file: str, linemap: LineMap | None, path: tuple, message: str) -> LoadEr
     return LoadError(file, *(linemap.locate(path) if linemap else (None, None)), message)
 
 
+def find_sources(data: dict, linemap: LineMap | None, file: str, scenario: Path | None,
+                 extra: list[Path] = ()) -> tuple[list[CardSource], list[LoadError]]:
+    """The card files a scenario uses, read, and every located problem met finding and reading them (see
+    ``library_paths``); nothing is raised, so the scenario's own errors can be reported with them."""
+    paths, roots, errors = library_paths(data, linemap, file, scenario, extra)
+    game = data.get("game") if isinstance(data.get("game"), str) else None
+    sources, problems = read_found(walk(paths, roots, game)) if paths else ([], [])
+    return sources, errors + problems
+
+
 def sources_for(data: dict, linemap: LineMap | None, file: str, scenario: Path | None,
                 extra: list[Path] = ()) -> list[CardSource]:
-    """The card files a scenario uses, read (see ``library_paths``)."""
-    return read_sources(library_paths(data, linemap, file, scenario, extra))
+    """The card files a scenario uses, read (see ``library_paths``); LoadErrors with every problem."""
+    sources, errors = find_sources(data, linemap, file, scenario, extra)
+    if errors:
+        raise LoadErrors(errors)
+    return sources
 
 
 def scenario_path(file: str) -> Path | None:

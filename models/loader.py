@@ -1,7 +1,6 @@
 """Load scenario files: safe YAML, pydantic validation, every error located at file:line:col."""
 from __future__ import annotations
 
-import errno
 import os
 import re
 from dataclasses import dataclass, field
@@ -12,7 +11,7 @@ from models.card_use import placed
 from models.cards import CardSource
 from models.scenario import Scenario
 from models.yamlsafe import (
-    LineMap, LoadError, LoadErrors, alias_note, display_name, load_yaml_file, load_yaml_text, validate,
+    LineMap, LoadError, LoadErrors, alias_note, display_name, link_problem, load_yaml_file, load_yaml_text, validate,
 )
 
 SCENARIO_SUFFIXES = (".yaml", ".yml")
@@ -166,43 +165,42 @@ def scan(paths: list[str | Path]) -> list[Entry]:
 
 def _walk(folder: Path, above: frozenset) -> list[Entry]:
     """Entries under one folder; ``above`` holds the (device, inode) of the folders that contain it."""
+    entries, folders, below = folder_entries(folder, above)
+    out = list(entries)
+    for sub in folders:
+        out += _walk(sub, below)
+    return out
+
+
+def folder_entries(folder: Path, above: frozenset) -> tuple[list[Entry], list[Path], frozenset]:
+    """One folder, sorted: its scenario entries (problems included), its sub-folders to walk, and the folders above
+    those (``above`` with this one). A folder that cannot be listed, or that leads back to one containing it, is
+    itself the one entry."""
     try:
         st = os.stat(folder)
         key = (st.st_dev, st.st_ino)
         if key in above:
-            return [Entry(folder, "symbolic link loop: it leads back to a folder that contains it")]
+            return [Entry(folder, "symbolic link loop: it leads back to a folder that contains it")], [], above
         with os.scandir(folder) as it:
             names = sorted(entry.name for entry in it)
     except PermissionError:
-        return [Entry(folder, "cannot list folder: permission denied")]
+        return [Entry(folder, "cannot list folder: permission denied")], [], above
+    except FileNotFoundError:
+        return [Entry(folder, "vanished while its folder was read")], [], above
     except OSError as exc:
-        return [Entry(folder, f"cannot list folder: {exc.strerror or exc}")]
-    out: list[Entry] = []
+        return [Entry(folder, f"cannot list folder: {exc.strerror or exc}")], [], above
+    entries: list[Entry] = []
+    folders: list[Path] = []
     for name in names:
         path = folder / name
-        problem = _link_problem(path)
+        problem = link_problem(path)
         if problem is not None:
-            out.append(Entry(path, problem))
+            entries.append(Entry(path, problem))
         elif path.suffix in SCENARIO_SUFFIXES:
-            out.append(Entry(path))  # a file, or anything named like one: reading reports what it is
+            entries.append(Entry(path))  # a file, or anything named like one: reading reports what it is
         elif path.is_dir():
-            out += _walk(path, above | {key})
-    return out
-
-
-def _link_problem(path: Path) -> str | None:
-    """Why a symbolic link cannot be followed (dangling, loop), or None (not a link, or it resolves)."""
-    if not path.is_symlink():
-        return None
-    try:
-        os.stat(path)
-    except FileNotFoundError:
-        return "dangling symbolic link (its target does not exist)"
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            return "symbolic link loop (too many levels of symbolic links)"
-        return f"cannot follow symbolic link: {exc.strerror or exc}"
-    return None
+            folders.append(path)
+    return entries, folders, above | {key}
 
 
 def find_scenarios(paths: list[str | Path]) -> list[Path]:

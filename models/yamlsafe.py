@@ -24,7 +24,8 @@ from yaml.reader import ReaderError
 from models.yamltree import MAX_DEPTH, MAX_NODES, CParser, KeyPath, PureParser, TreeBuilder, TreeError
 
 __all__ = ["MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "LineMap", "LoadError", "LoadErrors", "alias_note",
-           "display_name", "format_validation_error", "load_yaml_file", "load_yaml_text", "parser_name", "read_bytes",
+           "display_name", "format_validation_error", "link_problem", "load_yaml_file", "load_yaml_text", "parser_name",
+           "read_bytes",
            "special_kind", "validate"]
 
 MAX_BYTES = 2_000_000  # size of the encoded input
@@ -231,6 +232,8 @@ def _guarded(file: str, load: Callable[[], tuple[dict[str, Any], LineMap]]) -> t
         raise
     except RecursionError:
         raise LoadError(file, None, None, "cannot load YAML: nested too deeply") from None
+    except MemoryError:
+        raise
     except Exception as exc:  # never leak a traceback for any input
         raise LoadError(file, None, None, f"cannot load YAML: {type(exc).__name__}: {exc}") from None
 
@@ -249,6 +252,21 @@ _SPECIAL = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.
 def special_kind(mode: int) -> str | None:
     """'a named pipe', 'a socket', ... for a special file's st_mode; None for a regular file or folder."""
     return next((name for test, name in _SPECIAL if test(mode)), None)
+
+
+def link_problem(path: str | os.PathLike) -> str | None:
+    """Why a symbolic link cannot be followed (dangling, loop), or None (not a link, or it resolves)."""
+    if not os.path.islink(path):
+        return None
+    try:
+        os.stat(path)
+    except FileNotFoundError:
+        return "dangling symbolic link (its target does not exist)"
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return "symbolic link loop (too many levels of symbolic links)"
+        return f"cannot follow symbolic link: {exc.strerror or exc}"
+    return None
 
 
 def read_bytes(path: str | bytes | os.PathLike, file: str) -> bytes:

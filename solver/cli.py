@@ -47,7 +47,10 @@ CARDS = typer.Option([], "--cards", help="Card library (file or folder, repeatab
 
 
 def _usage(message: str) -> None:
-    typer.echo(f"arbiter: {message}", err=True)
+    """A usage error (exit 2); what the message quotes from files and names is escaped as ``check`` escapes it."""
+    from solver.run.formats import visible
+
+    typer.echo("\n".join(visible(line) for line in f"arbiter: {message}".split("\n")), err=True)
     raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
 
 
@@ -124,15 +127,18 @@ def sweep(
     if format not in FORMATS:
         _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
+    if report is not None:
+        _writable("--report", report)
     run = _sweep_run(template, pool, only, ordered, format=format, timeout=timeout, max_outcomes=max_outcomes,
                      why=why or report is not None, jobs=jobs or (os.cpu_count() or 1), cluster=cluster,
                      output=output, resume=resume, timings=timings, progress=progress,
-                     cluster_timeout=cluster_timeout, safety=safety, fast=fast)
+                     cluster_timeout=cluster_timeout, safety=safety, fast=fast, keep=report is not None)
     code = run.execute()
     if report is not None and run.records and code not in (130,):
+        from solver.run.output import atomic_write
         from solver.run.report import sweep_report
 
-        report.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+        atomic_write(report, sweep_report(run.sweep, run.records))
         typer.echo(f"wrote {report}", err=True)
     raise typer.Exit(code)
 
@@ -157,6 +163,20 @@ def _batch_usage(jobs: int, timeout: float, cluster_timeout: float, resume: bool
             import distributed  # noqa: F401
         except ImportError:
             _usage("--cluster needs Dask: pip install 'arbiter[dask]'")
+
+
+def _writable(option: str, path: Path) -> None:
+    """A file to write at the end of a run: a usage error (exit 2) before any work when it cannot be (a folder, a
+    missing or read-only folder)."""
+    from models.yamlsafe import display_name
+
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        _usage(f"{option} {display_name(path)} is a folder; give a file name")
+    if not folder.is_dir():
+        _usage(f"{option} {display_name(path)}: no such folder {display_name(folder)} (make it first)")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        _usage(f"{option} {display_name(path)}: the folder {display_name(folder)} cannot be written to")
 
 
 def _sweep_run(template: Path, pool: list[Path], only: Optional[str], ordered: bool, fast: bool = False, **options):
@@ -203,9 +223,10 @@ def report(
     check (and sweep; for a diff, 1 when something flipped)."""
     from models.yamlsafe import display_name
 
+    from solver.run.output import atomic_write
+
     _batch_usage(jobs, timeout, 30.0, False, None, cluster, safety)
-    if output.is_dir():
-        _usage(f"--output {output} is a folder; give a file name")
+    _writable("--output", output)
     if diff is not None:
         from solver.run.report.diff import render_file
 
@@ -220,7 +241,7 @@ def report(
                          safety=safety)
         code = run.execute()
         if run.records and code != 130:
-            output.write_text(sweep_report(run.sweep, run.records), encoding="utf-8")
+            atomic_write(output, sweep_report(run.sweep, run.records))
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
     if not paths:
@@ -232,7 +253,7 @@ def report(
 
     html, code = checked_report(list(paths), list(cards), timeout, jobs or (os.cpu_count() or 1), cluster, progress,
                                 safety)
-    output.write_text(html, encoding="utf-8")
+    atomic_write(output, html)
     typer.echo(f"wrote {output}", err=True)
     raise typer.Exit(code)
 
@@ -330,10 +351,13 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     from solver.check.trace import render
     from solver.engine.settings import SolverOptions
     from solver.run.exits import record_code
+    from solver.run.formats import visible
+    from solver.run.memory import memory_limited
     from solver.run.single import check_file
 
     _batch_usage(1, timeout, 30.0, False, None, None, safety)
-    res = check_file(path, SolverOptions(budget=timeout, safety=safety), why=True)
+    res = _explained(path, timeout, safety) if memory_limited() else \
+        check_file(path, SolverOptions(budget=timeout, safety=safety), why=True)
     code = record_code(res.model_dump(mode="json"))
     if json_out:
         typer.echo(res.model_dump_json(indent=2))
@@ -376,8 +400,19 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     for c in res.claims:
         out.append(f"  [{'ok' if c.passed else 'FAIL'}] claim {c.kind} {c.player}: {c.verdict} (expected {c.expected})")
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
-    typer.echo("\n".join(out))
+    typer.echo("\n".join(visible(line) for line in "\n".join(out).split("\n")))
     raise typer.Exit(code)
+
+
+def _explained(path: Path, timeout: float, safety: float):
+    """``explain``'s check under a memory limit: in a spawned worker, so running out of memory there is a located
+    error here, never an abort or a hang of this process."""
+    from models.results import ScenarioResult
+    from solver.run.batch import RunOptions, file_job, run
+
+    [(_, record)] = list(run([file_job(path)], RunOptions(timeout=timeout, why=True, safety=safety)))
+    record.pop("hash", None)
+    return ScenarioResult.model_validate(record)
 
 
 @app.command()
@@ -419,11 +454,14 @@ def rules(
     if where is None:
         typer.echo(render(game), nl=False)
         return
+    from solver.run.formats import visible
+
     cited = _citations(where, game)
     for rid, text in sorted(rulebook.rules(game).items()):
         typer.echo(f"{rid:34} {text}")
         files = cited.get(rid, [])
-        typer.echo("".join(f"{'':34}   - {f}\n" for f in files).rstrip("\n") if files else f"{'':34}   (no scenario)")
+        typer.echo("".join(f"{'':34}   - {visible(f)}\n" for f in files).rstrip("\n") if files
+                   else f"{'':34}   (no scenario)")
 
 
 def _coverage(game: str, folder: Path) -> int:
@@ -485,27 +523,57 @@ def _terminate(signum, frame) -> None:
 
 def main() -> None:
     """Console entry point: usage errors exit 2; internal errors exit 3 with a line asking for a bug report (the
-    traceback only with ARBITER_DEBUG=1)."""
+    traceback only with ARBITER_DEBUG=1); a report that cannot be written in full (a full disk, a file-size limit)
+    and running out of memory exit 2 with a message."""
     import signal
 
     from solver.errors import internal_message
+    from solver.run.memory import limit_note
+    from solver.run.output import OutputError, flush_stdout, install_strict_stdout
 
     signal.signal(signal.SIGTERM, _terminate)
+    # no BLAS work is done here: one OpenBLAS thread saves ~40 MB of address space per process (and its failing
+    # allocation under ulimit -v exits the process with no word from us)
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    install_strict_stdout()
+    code: int | str | None
     try:
-        code = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
-    except SystemExit:
-        raise
+        result = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
+        code = result if isinstance(result, int) else 0
+    except SystemExit as exc:
+        code = exc.code
     except (KeyboardInterrupt, typer.Abort):
-        sys.exit(130)
+        code = 130
     except typer.Exit as exc:
-        sys.exit(exc.exit_code)
+        code = exc.exit_code
     except typer.TyperException as exc:  # a usage error (click's): its message, exit 2
         exc.show()
-        sys.exit(getattr(exc, "exit_code", 2))
+        code = getattr(exc, "exit_code", 2)
+    except OutputError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        code = 2
+    except MemoryError:
+        print(f"arbiter: out of memory{limit_note()}", file=sys.stderr)
+        code = 2
+    except ImportError as exc:  # a library that cannot be mapped into memory is out of memory too
+        if "map segment" in str(exc) or "allocate memory" in str(exc):
+            print(f"arbiter: out of memory{limit_note()} (loading {exc.name or 'a library'})", file=sys.stderr)
+            code = 2
+        else:
+            print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
+            code = 3
+    except OSError as exc:  # the machine's, not the input's nor a bug: a full disk, a file-size limit, a closed pipe
+        where = f": {exc.filename}" if exc.filename else ""
+        print(f"arbiter: {exc.strerror or exc}{where}", file=sys.stderr)
+        code = 2
     except Exception as exc:  # noqa: BLE001 - a bug: said as one, never as the user's mistake
         print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
-        sys.exit(3)
-    sys.exit(code if isinstance(code, int) else 0)
+        code = 3
+    cut = flush_stdout()
+    if cut is not None:
+        print(f"arbiter: {cut}", file=sys.stderr)
+        code = 2 if code in (0, 1, None) else code
+    sys.exit(code)
 
 
 if __name__ == "__main__":

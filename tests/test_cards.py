@@ -65,7 +65,9 @@ players: [{id: alice}, {id: bob}]
 
 
 def tree(tmp_path: Path, scenario: str, cards: str = CARDS, where: str = "cards/berserk/set.yaml") -> Path:
-    """A scenario file under tmp/scenarios/ with a card library at tmp/``where``; the scenario's path."""
+    """A project at tmp (its pyproject.toml) with a scenario file under scenarios/ and a card library at ``where``;
+    the scenario's path."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 't'\n", encoding="utf-8")
     lib = tmp_path / where
     lib.parent.mkdir(parents=True, exist_ok=True)
     lib.write_text(cards, encoding="utf-8")

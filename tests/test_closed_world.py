@@ -110,6 +110,7 @@ def test_a_card_file_word_not_exactly_known_is_refused(tmp_path, defect, game, w
     """A card file's ability is checked like a scenario's: refused at the card file's line, with the nearest word;
     the rest of the scenario is still checked (its own unknown zone is reported too)."""
     spoilt = DEFECTS[defect][0](word)
+    (tmp_path / "pyproject.toml").write_text("")  # the project the card library lies in (README: the card-path rule)
     (tmp_path / "cards" / game).mkdir(parents=True)
     card = {"game": game, "cards": [{"id": "knight", "types": types, "abilities": [spoilt]}]}
     (tmp_path / "cards" / game / "set.yaml").write_text(yaml.safe_dump(card, allow_unicode=True), encoding="utf-8")

@@ -7,6 +7,7 @@ says which line each error must point at.
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -160,6 +161,11 @@ def test_documented_limits_match_the_code() -> None:
         assert re.search(rf"\|\s*{name}[^|\n]*\|\s*{limit:,}\s*\|", section), name
     for value in (MAX_BYTES, MAX_DEPTH, MAX_NODES):
         assert f"{value:,}" in section, value
+    from models.card_paths import MAX_ENTRIES, MAX_FILES, MAX_LIBRARY_BYTES
+
+    assert f"| card files in one library | {MAX_FILES:,} |" in section
+    assert f"| entries looked at walking a library's folders | {MAX_ENTRIES:,} |" in section
+    assert f"| bytes of one library's card files | {MAX_LIBRARY_BYTES // 2**20} MiB |" in section
 
 
 @pytest.fixture(scope="module")
@@ -196,3 +202,139 @@ def test_every_format_parses_for_the_whole_corpus(corpus_records, fmt: str) -> N
         assert len([json.loads(line) for line in body.splitlines()]) == len(MANIFEST)
     else:
         assert not re.search("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]", body)
+
+
+# -- card libraries: what a scenario's `cards:` may read, and every entry of a card folder (issue 30) -------------------
+CARD_CASES = sorted(n for n in MANIFEST if n.startswith("cards-"))
+SECRETS = ("root:x:0:0", "root:*:", '"alias-as-key.yaml"')
+
+
+def test_the_corpus_has_the_card_cases() -> None:
+    """The hostile `cards:` entries are in the corpus: absolute paths, `/`, `..` out of the project, no path."""
+    assert len(CARD_CASES) >= 20
+    for name in ("cards-absolute-etc-passwd.yaml", "cards-root-folder.yaml", "cards-dotdot-out-of-project.yaml",
+                 "cards-not-a-card-file.yaml"):
+        assert name in CARD_CASES
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "junit", "github"])
+def test_no_card_case_shows_a_byte_of_what_it_refuses(fmt: str) -> None:
+    """Whatever a `cards:` entry names (/etc/passwd, /etc/shadow, `/`, a project file that is no card file), no format
+    shows a line of it: it is refused by its name, within the hang guard (`cards: [/]` walks nothing)."""
+    start = time.perf_counter()
+    res = RUNNER.invoke(app, ["check", "-f", fmt, *[str(CORPUS / n) for n in CARD_CASES]])
+    assert res.exit_code == 2 and "Traceback" not in res.output and "internal error" not in res.output
+    assert not [s for s in SECRETS if s in res.output], res.output
+    assert "refused without reading it" in res.output and "not a card file" in res.output
+    assert time.perf_counter() - start < HANG_GUARD  # hang guard
+
+
+def _project(tmp_path: Path) -> Path:
+    """A project (pyproject.toml) with a scenario placing card 'k' from its cards/berserk/ library; the scenario."""
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n", encoding="utf-8")
+    lib = tmp_path / "cards" / "berserk"
+    lib.mkdir(parents=True)
+    (lib / "set.yaml").write_text("game: berserk\ncards:\n  - {id: k, types: [creature]}\n", encoding="utf-8")
+    path = tmp_path / "s.yaml"
+    path.write_text("id: s\ngame: berserk\nplayers: [{id: a}, {id: b}]\nobjects:\n  - {id: o, card: k, owner: a, "
+                    "zone: play}\nexpect:\n  - {object: o, zone: play}\n", encoding="utf-8")
+    return path
+
+
+def _fifo(p: Path) -> None:
+    os.mkfifo(p)
+
+
+def _outside_link(p: Path) -> None:
+    p.symlink_to("/etc/passwd")
+
+
+def _outside_folder_link(p: Path) -> None:
+    p.symlink_to("/etc")
+
+
+def _vanishing(p: Path) -> None:
+    """A card file that is listed, then gone before it is looked at (the folder changed while walked)."""
+    p.write_text("game: berserk\ncards: [{id: z, types: [creature]}]\n", encoding="utf-8")
+    real = os.scandir
+
+    class Listing:
+        def __init__(self, folder):
+            self.it = real(folder)
+
+        def __enter__(self):
+            entries = list(self.it.__enter__())
+            if p.exists():
+                p.unlink()
+            return iter(entries)
+
+        def __exit__(self, *exc):
+            return self.it.__exit__(*exc)
+    os.scandir = Listing
+
+
+#: an entry of cards/berserk/ -> (how to make it, what its error says)
+CARD_FOLDER_CASES = {
+    "dangling.yaml": (lambda p: p.symlink_to("nowhere.yaml"), "dangling symbolic link"),
+    "loop.yaml": (lambda p: p.symlink_to("loop.yaml"), "symbolic link loop"),
+    "pipe.yaml": (_fifo, "is a named pipe, not a card file; refused without reading it"),
+    "folder.yaml": (lambda p: p.mkdir(), "is a folder named like a card file"),
+    "up": (lambda p: p.symlink_to(".."), "leads back to a folder that contains it"),
+    "passwd.yaml": (_outside_link, "a symbolic link leading outside"),
+    "etc": (_outside_folder_link, "a symbolic link leading outside"),
+    "notes.yaml": (lambda p: p.write_text("secret: root:x:0:0\n", encoding="utf-8"), "not a card file"),
+    "gone.yaml": (_vanishing, "vanished while its folder was read"),
+}
+
+
+@pytest.mark.parametrize("entry", sorted(CARD_FOLDER_CASES))
+def test_every_card_folder_entry_is_a_card_file_or_a_located_error(tmp_path, monkeypatch, entry) -> None:
+    """A card folder's odd entry fails the scenario with its reason, named (never read, never skipped silently, never
+    a crash): the scenario passes without it."""
+    path = _project(tmp_path)
+    assert RUNNER.invoke(app, ["check", str(path)]).exit_code == 0
+    make, message = CARD_FOLDER_CASES[entry]
+    monkeypatch.setattr(os, "scandir", os.scandir)  # restored after the test (the vanishing case replaces it)
+    make(tmp_path / "cards" / "berserk" / entry)
+    res = RUNNER.invoke(app, ["check", str(path)])
+    assert res.exit_code == 2, res.output  # refused input (solver.run.exits)
+    assert message in res.output and entry in res.output, res.output
+    assert "internal error" not in res.output and "root:x" not in res.output
+
+
+def test_a_symlinked_sub_folder_inside_the_project_is_followed(tmp_path) -> None:
+    """A sub-folder linked from elsewhere in the project is part of the library (its cards are found)."""
+    path = _project(tmp_path)
+    other = tmp_path / "more"
+    other.mkdir()
+    (other / "more.yaml").write_text("game: berserk\ncards:\n  - {id: m, types: [creature]}\n", encoding="utf-8")
+    (tmp_path / "cards" / "berserk" / "linked").symlink_to(other)
+    path.write_text(path.read_text().replace("card: k", "card: m"), encoding="utf-8")
+    res = RUNNER.invoke(app, ["check", str(path)])
+    assert res.exit_code == 0, res.output
+
+
+@pytest.mark.parametrize("limit, make, message", [
+    ("MAX_ENTRIES", lambda d: [(d / f"n{i}.txt").write_text("x") for i in range(30)], "more than 20 entries"),
+    ("MAX_FILES", lambda d: [(d / f"c{i}.yaml").write_text(f"game: berserk\ncards: [{{id: c{i}, types: [creature]}}]\n")
+                             for i in range(30)], "more than 20 card files"),
+])
+def test_walking_a_card_folder_is_bounded(tmp_path, monkeypatch, limit, make, message) -> None:
+    """A library folder is walked at most MAX_ENTRIES entries deep and keeps at most MAX_FILES files: past that, one
+    located error (a library is never walked without end)."""
+    import models.card_paths as card_paths
+
+    monkeypatch.setattr(card_paths, limit, 20)
+    path = _project(tmp_path)
+    make(tmp_path / "cards" / "berserk")
+    res = RUNNER.invoke(app, ["check", str(path)])
+    assert res.exit_code == 2 and message in res.output, res.output
+
+
+def test_a_library_larger_than_its_byte_limit_is_refused(tmp_path, monkeypatch) -> None:
+    """The card files of one library hold at most MAX_LIBRARY_BYTES in all."""
+    import models.cards as cards
+
+    monkeypatch.setattr(cards, "MAX_LIBRARY_BYTES", 10)
+    res = RUNNER.invoke(app, ["check", str(_project(tmp_path))])
+    assert res.exit_code == 2 and "more than 10 bytes in all" in res.output, res.output

@@ -334,6 +334,8 @@ CLOCK_READERS = {
     "run/batch/pool.py": "the watchdog that replaces a worker stuck past the safety limit",
     "run/batch/dask.py": "the liveness of a Dask scheduler's workers, and unique task keys",
     "check/checker.py": "the seconds field of a result (timing, left out of machine formats)",
+    "run/sweep/__init__.py": "the estimate a sweep states before it runs (its first combinations timed; no answer "
+                             "depends on it)",
 }
 
 

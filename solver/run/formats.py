@@ -104,6 +104,21 @@ def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:
     return out
 
 
+#: a message that starts where it is: 'cards/<game>/x.yaml:3:5: ...' (or 'x.yaml: ...' for a whole file)
+_PLACE = re.compile(r"^(.+?\.ya?ml)(?::(\d+))?(?::\d+)?: ")
+
+
+def place(message: str, path: str, line: int | None) -> tuple[str, int | None]:
+    """The file and line a problem of scenario ``path`` is at: the scenario's (``line``), or the other file its
+    message starts with (a card file's error)."""
+    if message.startswith(path + ":"):
+        return path, line
+    m = _PLACE.match(message)
+    if m is None:
+        return path, line
+    return m.group(1), int(m.group(2)) if m.group(2) else None
+
+
 def _error_line(message: str, path: str) -> int | None:
     """The line of a 'path:line:col: ...' message, if it has one."""
     rest = message[len(path) + 1:] if message.startswith(path + ":") else ""
@@ -192,7 +207,8 @@ class GithubFormat(Format):
         res = _result(record)
         out = []
         for line, title, msg in failures(res):
-            props = f"file={_gh_prop(res.path)}" + (f",line={line}" if line else "")
+            file, line = place(msg, res.path, line)
+            props = f"file={_gh_prop(file)}" + (f",line={line}" if line else "")
             props += f",title={_gh_prop(f'arbiter {title}: {res.id or res.path}')}"
             out.append(f"::error {props}::{_gh_data(msg)}\n")
         return "".join(out)

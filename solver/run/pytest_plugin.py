@@ -1,6 +1,6 @@
 """Pytest plugin: scenario files are test items, one per scenario; a failure shows the YAML file and line.
 
-Collected: ``*.yaml``/``*.yml`` files under a folder named ``scenarios`` (relative
+Collected: ``*.yaml``/``*.yml`` entries under a folder named ``scenarios`` (relative
 to the rootdir), and any other such file named on the command line whose top
 level has ``game:`` and ``id:``. Items carry the ``arbiter_scenario`` marker, so
 ``-m "not arbiter_scenario"`` leaves them out; ``-p no:arbiter`` disables the plugin.
@@ -9,9 +9,16 @@ A scenario is checked with the same work budget as ``arbiter check`` (``--arbite
 ``solver.engine.budget``). A verdict that fails or is unknown is a test failure; a scenario whose input is refused
 (or an internal error) is a test *error*, raised while the item is set up, so the summary tells them apart; the
 terminal summary ends with the exit code ``arbiter check`` would give (``solver.run.exits``).
+
+An item is checked exactly as ``arbiter check`` checks the file: the same job (its card library
+found from the file's own place, whatever the working folder), the same result. Under a
+scenarios folder every entry ``arbiter check`` reports is an item (a fifo, a dangling link, a link
+loop, a folder named ``*.yaml`` are errors with their reason); card files (a top-level ``cards:``)
+are not scenarios and are left out, as ``arbiter check`` leaves them out.
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -62,19 +69,81 @@ def _named_on_command_line(path: Path, config: pytest.Config) -> bool:
     return path.resolve() in args
 
 
+def _card_file(path: Path) -> bool:
+    """Whether a regular file is a card file (``models.cards.is_card_file``), not a scenario."""
+    from models.cards import is_card_file
+    from models.yamlsafe import LoadError, read_bytes
+
+    try:
+        return is_card_file(read_bytes(path, str(path)))
+    except LoadError:
+        return False
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector):
-    """A ScenarioFile for scenario YAML files."""
+    """A ScenarioFile for scenario YAML files (not for card files)."""
     if file_path.suffix not in SUFFIXES:
         return None
     config = parent.config
     if _in_scenarios_folder(file_path, config.rootpath) or (
             _named_on_command_line(file_path, config) and looks_like_scenario(file_path)):
-        return ScenarioFile.from_parent(parent, path=file_path)
+        return None if _card_file(file_path) else ScenarioFile.from_parent(parent, path=file_path)
     return None
 
 
+def pytest_collect_directory(path: Path, parent: pytest.Collector):
+    """Folders under a scenarios folder are collected as ``arbiter check`` walks them (``ScenarioDir``; a Python
+    package stays pytest's)."""
+    if _in_scenarios_folder(path / "_", parent.config.rootpath) and not (path / "__init__.py").is_file():
+        return ScenarioDir.from_parent(parent, path=path)
+    return None
+
+
+class ScenarioDir(pytest.Dir):
+    """A folder under a scenarios folder: each entry ``models.loader.scan`` finds is collected, the entries it reports
+    (special files, dangling links, link loops, folders named like scenario files) as items that fail with their
+    reason; other files as pytest collects them."""
+
+    def collect(self):
+        """The entries of the folder, sorted, as ``arbiter check`` lists them."""
+        from models.loader import folder_entries
+
+        above = getattr(self.parent, "above", frozenset())
+        files, folders, self.above = folder_entries(self.path, above)
+        for entry in files:
+            if self.ihook.pytest_ignore_collect(collection_path=entry.path, config=self.config):
+                continue
+            if entry.problem is not None or not entry.path.is_file():
+                item = ScenarioFile.from_parent(self, path=entry.path)
+                item.problem = entry.problem
+                yield item
+            else:
+                yield from self.ihook.pytest_collect_file(file_path=entry.path, parent=self)
+        for sub in folders:
+            if self.ihook.pytest_ignore_collect(collection_path=sub, config=self.config):
+                continue
+            col = self.ihook.pytest_collect_directory(path=sub, parent=self)
+            if col is not None:
+                yield col
+        for other in _other_files(self.path):
+            if not self.ihook.pytest_ignore_collect(collection_path=other, config=self.config):
+                yield from self.ihook.pytest_collect_file(file_path=other, parent=self)
+
+
+def _other_files(folder: Path) -> list[Path]:
+    """Regular files of a folder not named like scenarios (a test module beside them is collected as usual)."""
+    try:
+        return sorted(Path(e.path) for e in os.scandir(folder)
+                      if Path(e.name).suffix not in SUFFIXES and e.is_file())
+    except OSError:
+        return []
+
+
 class ScenarioFile(pytest.File):
-    """One scenario file: one item per scenario it holds."""
+    """One scenario file: one item per scenario it holds (``problem``: why the entry cannot be read, as
+    ``models.loader.scan`` found it)."""
+
+    problem: str | None = None
 
     def collect(self):
         """The scenario's item, named by its id (or by the file name when it does not load)."""
@@ -82,7 +151,7 @@ class ScenarioFile(pytest.File):
         from models.yamlsafe import LoadError, LoadErrors
 
         try:
-            name = load_scenario(self.path).scenario.id
+            name = load_scenario(self.path).scenario.id if self.path.is_file() else self.path.name
         except (LoadError, LoadErrors):
             name = self.path.stem
         except Exception:  # noqa: BLE001 - the item reports it
@@ -117,13 +186,15 @@ class ScenarioItem(pytest.Item):
         return float(opt if opt is not None else self.config.getini("arbiter_timeout"))
 
     def setup(self) -> None:
-        """Check the scenario in this process; refused input (or an internal error) is an error of the setup."""
+        """Check the scenario in this process, as the job ``arbiter check`` makes of the file (its cards found from
+        where the file is), named as pytest shows it; refused input (or an internal error) is an error of the setup."""
         from models.results import ScenarioResult
-        from solver.run.batch import RunOptions, check_job, file_job
+        from solver.run.batch import RunOptions, check_job
+        from solver.run.batch.jobs import entry_job, problem_job
         from solver.run.exits import record_code
 
-        job = file_job(self.path)
-        job = type(job)(self._display_path(), job.hash, job.text, job.data, job.read_error)
+        name, problem = self._display_path(), getattr(self.parent, "problem", None)
+        job = problem_job(name, f"{name}: {problem}") if problem else entry_job(self.path, name=name)
         record = check_job(job.payload(), RunOptions(timeout=self._timeout()))
         record.pop("hash", None)
         self.result = ScenarioResult.model_validate(record)

@@ -56,6 +56,8 @@ def _solve(loaded: LoadedScenario, options: SolverOptions | None, why: bool) -> 
         msg = str(exc.args[0] if exc.args else exc)
         line, col = loaded.locate(msg)
         return error_result(loaded.path, f"{loaded.path}:{line}:{col}: {msg}", sc, exc.kind)
+    except MemoryError:
+        raise  # out of memory is the run's problem, not the scenario's: the caller stops or retries
     except Exception as exc:  # noqa: BLE001 - one bad scenario never takes a batch down: a bug, reported as one
         return internal_error(loaded.path, exc, sc)
 
@@ -71,10 +73,12 @@ def check_file(path: str | Path, options: SolverOptions | None = None, why: bool
 
 
 def check_text(text: str | bytes, file: str = "<string>", options: SolverOptions | None = None,
-               why: bool = False, cards: list[CardSource] | None = None) -> ScenarioResult:
-    """Check a scenario given as YAML text (its cards from ``cards``, card files, or the library of ``file``)."""
+               why: bool = False, cards: list[CardSource] | None = None,
+               card_errors: list[LoadError] = ()) -> ScenarioResult:
+    """Check a scenario given as YAML text (its cards from ``cards``, card files with ``card_errors`` the problems met
+    finding them, or the library of ``file``)."""
     try:
-        loaded = load_checked_text(text, file, cards)
+        loaded = load_checked_text(text, file, cards, card_errors)
     except (LoadError, LoadErrors) as exc:
         return error_result(file, str(exc))
     return _solve(loaded, options, why)

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from models.card_use import Placement, library_for, place_cards
-from models.cards import CardLibrary, CardSource, scenario_path, sources_for, uses_cards
+from models.cards import CardLibrary, CardSource, uses_cards
 from models.loader import LoadedScenario, validate_data
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_file, load_yaml_text
 from solver.check import rulebook
@@ -559,34 +559,26 @@ def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
     return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
 
 
-def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None,
-            path: Path | None) -> tuple[Placement, list[LoadError]]:
-    """The scenario with every library card that can be placed placed, and the located errors of the rest: the
-    library's own (its files read and checked like a scenario) and the references that cannot be placed."""
+def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None,
+            card_errors: list[LoadError] = ()) -> tuple[Placement, list[LoadError]]:
+    """The scenario with every library card that can be placed placed, and the located errors of the rest: finding
+    the library (its ``cards:`` entries, its folders' entries; ``card_errors`` when shipped with ``cards``), its files
+    read and checked like a scenario (one bad file hides no other), and the references that cannot be placed."""
     if not uses_cards(data):
         return Placement(data, linemap), []
-    errors: list[LoadError] = []
-    library = None
-    try:
-        library = library_for(data, linemap, file, cards, path)
-    except LoadError as exc:
-        errors.append(exc)
-    except LoadErrors as exc:
-        errors += _with_card_words(exc.errors, data, linemap, file, cards, path)
+    library, errors = library_for(data, linemap, file, cards, path, card_errors)
+    broken = bool(errors)
     if library is not None:
+        loaded = {f.name for f in library.files}
+        errors = _with_card_words(errors, [s for s in library.sources if s[0] not in loaded])
         errors += library_errors(library)
-    placement = place_cards(data, linemap, file, library, collect=True)
-    return placement, errors + (placement.errors if library is not None or not errors else [])
+    placement = place_cards(data, linemap, file, library, collect=True, broken=broken)
+    return placement, errors + placement.errors
 
 
-def _with_card_words(errors: list[LoadError], data: Any, linemap: LineMap, file: str,
-                     cards: list[CardSource] | None, path: Path | None) -> list[LoadError]:
-    """A library's errors, where the closed-world check of its card files speaks at the same place as the
-    validation (an ability pydantic refuses by its pattern), its message (naming the nearest word) instead."""
-    try:
-        sources = cards if cards is not None else sources_for(data, linemap, file, path or scenario_path(file))
-    except (LoadError, LoadErrors):
-        return errors
+def _with_card_words(errors: list[LoadError], sources: list[CardSource]) -> list[LoadError]:
+    """A library's errors, where the closed-world check of a card file that did not load speaks at the same place as
+    the validation (an ability pydantic refuses by its pattern), its message (naming the nearest word) instead."""
     words: list[LoadError] = []
     for name, raw in sources:
         try:
@@ -599,11 +591,12 @@ def _with_card_words(errors: list[LoadError], data: Any, linemap: LineMap, file:
 
 
 def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None,
-             path: Path | None = None) -> LoadedScenario:
-    """Validate parsed data and check its words: every error of the file together, or the loaded scenario. Cards it
-    names are placed first, from ``cards`` (card files shipped with it) or its library; when some cannot be (a
-    library missing or in error, an unknown card), the rest of the file is still checked, without them."""
-    placement, card_errors = _placed(data, linemap, file, cards, path)
+             path: Path | None = None, card_errors: list[LoadError] = ()) -> LoadedScenario:
+    """Validate parsed data and check its words: every error of the file and of its card library together, or the
+    loaded scenario. Cards it names are placed first, from ``cards`` (card files shipped with it, with ``card_errors``
+    met finding them) or its library; when some cannot be (a library missing or in error, an unknown card), the rest
+    of the file is still checked, without them."""
+    placement, found = _placed(data, linemap, file, cards, path, card_errors)
     data, linemap = placement.data, placement.linemap
     errors: list[LoadError] = []
     loaded = None
@@ -614,8 +607,8 @@ def _checked(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | N
     words = located(problems(data), linemap, file)
     taken = {(e.line, e.col) for e in words}  # where both speak, the closed-world message names the nearest words
     errors = [e for e in errors if (e.line, e.col) not in taken] + words
-    if card_errors:  # what a placed card brings is its card file's business (reported there), not the scenario's
-        errors = card_errors + [e for e in errors if (e.line, e.col) not in placement.notes]
+    if found:  # what a placed card brings is its card file's business (reported there), not the scenario's
+        errors = found + [e for e in errors if (e.line, e.col) not in placement.notes]
     if errors:
         raise capped(placement.annotate(errors))
     return loaded  # type: ignore[return-value]
@@ -628,11 +621,12 @@ def load_checked(path: str | Path, cards: list[CardSource] | None = None) -> Loa
     return _checked(data, linemap, display_name(path), cards, Path(path))
 
 
-def load_checked_text(text: str | bytes, file: str = "<string>",
-                      cards: list[CardSource] | None = None) -> LoadedScenario:
-    """``load_checked`` for YAML text (``file`` names where it lives, for its card library)."""
+def load_checked_text(text: str | bytes, file: str = "<string>", cards: list[CardSource] | None = None,
+                      card_errors: list[LoadError] = ()) -> LoadedScenario:
+    """``load_checked`` for YAML text (``file`` names where it lives, for its card library; ``card_errors``: the
+    problems met finding the ``cards`` shipped with it)."""
     data, linemap = load_yaml_text(text, file)
-    return _checked(data, linemap, file, cards)
+    return _checked(data, linemap, file, cards, card_errors=card_errors)
 
 
 def load_checked_data(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None = None) -> LoadedScenario:

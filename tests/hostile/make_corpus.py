@@ -527,11 +527,61 @@ def vocabulary_cases() -> dict[str, str]:
     return dict(cases)
 
 
+#: a scenario placing a card of the repository's library (the corpus lies in tests/hostile/corpus/: its project is
+#: the repository, marked by its pyproject.toml)
+CARD_BASE = """\
+id: hostile-cards
+game: berserk
+cards: [../../../cards/berserk]
+players: [{id: alice}, {id: bob}]
+objects:
+  - {id: k, card: kornevik, owner: alice, zone: play}
+"""
+#: what no error may show: a line of /etc/passwd, of the manifest (a file inside the project that is no card file)
+SECRETS = ("root:x:0:0", "root:*:", '"alias-as-key.yaml"')
+
+
+def card_cases() -> dict[str, str]:
+    """``cards:`` entries that would read files outside the project, or files that are no card files, or are not
+    paths; slots and card references a check refuses. None may show a byte of a file it refuses."""
+    lib = "cards: [../../../cards/berserk]\n"
+    obj = "  - {id: k, card: kornevik, owner: alice, zone: play}\n"
+    def cards(value: str) -> str:
+        return sub(lib, f"cards: {value}  #!\n", CARD_BASE)
+    return {
+        "cards-absolute-etc-passwd": cards("[/etc/passwd]"),
+        "cards-absolute-etc-shadow": cards("[/etc/shadow]"),
+        "cards-root-folder": cards("[/]"),
+        "cards-home-tilde": cards("[~/.ssh/id_rsa]"),
+        "cards-dotdot-out-of-project": cards("[../../../../../../../../../../etc]"),
+        "cards-dotdot-passwd": cards('["../../../../../../../../../../etc/passwd"]'),
+        "cards-dotdot-other-project": cards("[../../../../other-project/cards/berserk]"),
+        "cards-proc-self-environ": cards("[/proc/self/environ]"),
+        "cards-dev-zero": cards("[/dev/zero]"),
+        "cards-not-a-list": cards("../../../cards/berserk"),
+        "cards-number-item": cards("[5]"),
+        "cards-empty-string-item": cards('[""]'),
+        "cards-null-item": cards("[~]"),
+        "cards-mapping-item": cards("[{path: ../../../cards/berserk}]"),
+        "cards-missing-folder": cards("[../../../cards/nowhere]"),
+        "cards-not-a-card-file": sub(obj, "  - {id: k, card: kornevik, owner: alice, zone: play}  #!\n",
+                                     sub(lib, "cards: [../manifest.json]\n", CARD_BASE)),
+        "cards-scenario-as-library": sub(obj, "  - {id: k, card: kornevik, owner: alice, zone: play}  #!\n",
+                                         sub(lib, "cards: [type-missing-id.yaml]\n", CARD_BASE)),
+        "cards-multi-game-root-of-other-games": sub(obj, "  - {id: k, card: kornevik, owner: alice, zone: play}  #!\n",
+                                                    sub("game: berserk\n", "game: ti4\n",
+                                                        sub(lib, "cards: [../../../cards]\n", CARD_BASE))),
+        "cards-unknown-card": sub(obj, "  - {id: k, card: kornevk, owner: alice, zone: play}  #!\n", CARD_BASE),
+        "cards-slot-in-a-check": sub(obj, "  - {id: k, card: $4, owner: alice, zone: play}  #!\n", CARD_BASE),
+        "cards-bidi-in-path": cards('["../\\u202eevil\\x1b]0;title\\x07"]'),
+    }
+
+
 def all_cases() -> dict[str, str | bytes]:
     """Every hostile file by name (without extension)."""
     out: dict[str, str | bytes] = {}
     for part in (syntax_cases, tag_cases, type_cases, id_cases, consistency_cases, number_cases, nesting_cases,
-                 time_and_input_cases, encoding_cases, vocabulary_cases):
+                 time_and_input_cases, encoding_cases, vocabulary_cases, card_cases):
         for name, text in part().items():
             assert name not in out, name
             out[name] = text

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,28 +18,32 @@ from typing import Any
 from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 from solver.run.batch.dask import NO_WORKER_TIMEOUT, run_dask, run_local_cluster
 from solver.run.batch.jobs import (
-    ClusterError, Job, Record, RunOptions, ScenarioTimeout, check_job, chunk_size, collect, deadline, file_job,
-    scenario_job,
+    ClusterError, Indexed, Job, Record, RunOptions, ScenarioTimeout, check_job, chunk_size, collect, deadline,
+    file_job, indexed, scenario_job,
 )
-from solver.run.batch.journal import atomic_write, chain, read_records, reusable
+from solver.run.batch.journal import atomic_write, chain, read_records, result_options, reusable
 from solver.run.batch.pool import LocalPool, run_inline, run_local
 from solver.run.batch.progress import progress
 from solver.run.exits import batch_code
-from solver.run.formats import STREAMING, formatter, jsonl_line
+from solver.run.formats import STREAMING, formatter, jsonl_line, visible
+from solver.run.memory import memory_limited
+from solver.run.output import EXIT_OUTPUT, Journal, OutputError, emit
 
-__all__ = ["CheckRun", "ClusterError", "Job", "LocalPool", "Record", "RunOptions", "ScenarioTimeout", "check_job",
-           "chunk_size", "collect", "deadline", "file_job", "in_order", "read_records", "reusable", "run", "run_dask",
-           "run_inline", "run_local", "scenario_job"]
+__all__ = ["CheckRun", "ClusterError", "Indexed", "Job", "LocalPool", "Record", "RunOptions", "ScenarioTimeout",
+           "check_job", "chunk_size", "collect", "deadline", "file_job", "in_order", "read_records", "reusable", "run",
+           "run_dask", "run_inline", "run_local", "scenario_job"]
 
 
-def run(jobs: list[Job], opts: RunOptions, workers: int = 1, cluster: Any = None,
+def run(jobs: Indexed | list[Job], opts: RunOptions, workers: int = 1, cluster: Any = None,
         fn=check_job, cluster_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
-    """Pick the runner: a cluster if given, spawned workers for ``workers > 1``, else in-process."""
+    """Pick the runner: a cluster if given, spawned workers for ``workers > 1`` (or under a memory limit), else
+    in-process."""
+    work = indexed(jobs)
     if cluster is not None:
-        return run_dask(jobs, opts, cluster, fn, no_worker_timeout=cluster_timeout)
-    if workers > 1 and len(jobs) > 1:
-        return run_local(jobs, opts, workers, fn)
-    return run_inline(jobs, opts, fn)
+        return run_dask(work, opts, cluster, fn, no_worker_timeout=cluster_timeout)
+    if (workers > 1 and work.total > 1) or (work.total and memory_limited()):
+        return run_local(work, opts, workers, fn)
+    return run_inline(work, opts, fn)
 
 
 def in_order(results: Iterable[tuple[int, Record]], start: int = 0) -> Iterator[Record]:
@@ -85,83 +89,124 @@ class CheckRun:
             return None
         return self.output if self.format == "jsonl" else self.output.with_name(self.output.name + ".partial")
 
+    @property
+    def options(self) -> RunOptions:
+        """The options every check of the run gets."""
+        return RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline, self.safety)
+
     def execute(self) -> int:
         """Run and report; the exit code (``solver.run.exits``: 0 all pass, 1 a verdict failed or is unknown, 2 input
-        refused, 3 internal error, the gravest first; 2 cluster lost, 130 interrupted)."""
-        jobs = collect(self.paths, self.cards)
+        refused, 3 internal error, the gravest first; 2 cluster lost or the report cannot be written, 130
+        interrupted)."""
+        skipped: list[str] = []
+        jobs = collect(self.paths, self.cards, skipped)
+        note_skipped(skipped)
         fmt = formatter(self.format, self.timings)
         stream = self.output is None and self.format in STREAMING
 
         def show(i: int, rec: Record) -> None:
             if stream:
-                sys.stdout.write(fmt.item(rec))
-                sys.stdout.flush()
+                emit(fmt.item(rec))
         records, stopped = self.collect_results(jobs, show)
         if stopped is not None:
             return stopped
         ordered = [records[i] for i in range(len(jobs))]
-        self.write("".join(fmt.item(r) for r in ordered) + fmt.end(ordered), fmt.end(ordered))
+        try:
+            self.write("".join(fmt.item(r) for r in ordered) + fmt.end(ordered), fmt.end(ordered))
+        except OutputError as exc:
+            print(f"arbiter: {exc}{self._resume_hint(len(ordered), len(ordered))}", file=sys.stderr)
+            return EXIT_OUTPUT
         return batch_code(ordered)
 
-    def collect_results(self, jobs: list[Job], show) -> tuple[dict[int, Record], int | None]:
+    def collect_results(self, jobs: Sequence[Job], show, keep: bool = True) -> tuple[dict[int, Record], int | None]:
         """Run the jobs not kept from a previous report (``--resume``), keep each result in the journal as it
-        arrives and hand each to ``show(index, record)`` in job order; the records by index, and the exit code when
-        the run stopped early (2: the cluster was lost, 130: interrupted), else None."""
+        arrives and hand each to ``show(index, record)`` in job order; the records by index (none unless ``keep``),
+        and the exit code when the run stopped early (2: the cluster was lost or a result cannot be written, 130:
+        interrupted), else None. ``jobs`` may be a lazy sequence (a sweep's combinations): it is read in order, as
+        the workers need jobs."""
+        total = len(jobs)
+        opts = self.options
         kept = self._previous(jobs)
-        todo = [i for i in range(len(jobs)) if i not in kept]
-        opts = RunOptions(self.timeout, self.max_outcomes, self.why, self.baseline, self.safety)
-        journal = self._open_journal(jobs, kept)
-        records: dict[int, Record] = dict(kept)
+        todo = Indexed(total - len(kept), ((i, j) for i, j in enumerate(jobs) if i not in kept))
+        records: dict[int, Record] = dict(kept) if keep else {}
+        count = [len(kept)]
+        journal = None
         try:
-            with progress(self.progress, len(jobs), len(kept)) as advance:
-                pending = _remap(self._runner([jobs[i] for i in todo], opts), todo)
-                arrivals = chain(sorted(kept.items()), pending, journal, records, advance)
+            journal = self._open_journal(kept)
+            with progress(self.progress, total, len(kept)) as advance:
+                def counted(rec: Record) -> None:
+                    count[0] += 1
+                    advance(rec)
+                arrivals = chain(sorted(kept.items()), self._runner(todo, opts), journal, records if keep else None,
+                                 counted, result_options(opts))
                 for i, rec in enumerate(in_order(arrivals)):
                     show(i, rec)
         except ClusterError as exc:
-            print(f"arbiter: {exc}{self._kept(journal, records, jobs)}", file=sys.stderr)
+            print(f"arbiter: {exc}{self._kept(journal, count[0], total)}", file=sys.stderr)
             return records, 2
+        except OutputError as exc:
+            print(f"arbiter: {exc}{self._kept(journal, count[0], total)}", file=sys.stderr)
+            return records, EXIT_OUTPUT
         except KeyboardInterrupt:
-            print(f"arbiter: interrupted{self._kept(journal, records, jobs)}", file=sys.stderr)
+            print(f"arbiter: interrupted{self._kept(journal, count[0], total)}", file=sys.stderr)
             return records, 130
         if journal:
             journal.close()
         return records, None
 
-    def write(self, body: str, shown: str | None = None) -> None:
-        """The report: to ``--output`` (in one step, the journal then removed), else ``shown`` (what streaming has
-        not printed yet) to stdout."""
+    def write(self, body, shown: str | None = None) -> None:
+        """The report (text, or the chunks of it): to ``--output`` (in one step, the journal then removed), else
+        ``shown`` (what streaming has not printed yet) to stdout. OutputError when it cannot be written in full."""
         if self.output is None:
-            sys.stdout.write(body if shown is None else shown)
+            pending: list[str] = []
+            size = 0
+            for chunk in ([body] if isinstance(body, str) else body) if shown is None else [shown]:
+                pending.append(chunk)
+                size += len(chunk)
+                if size > 1 << 16:
+                    emit("".join(pending))
+                    pending, size = [], 0
+            emit("".join(pending))
             return
         atomic_write(self.output, body)
         if self.journal_path != self.output:
             self.journal_path.unlink(missing_ok=True)
 
-    def _kept(self, journal, records: dict[int, Record], jobs: list[Job]) -> str:
+    def _kept(self, journal, done: int, total: int) -> str:
         """Close the journal of a run that stops early; '; N of M results kept in FILE ...' for the message."""
         if journal:
-            journal.close()
-        if not self.output:
-            return ""
-        return f"; {len(records)} of {len(jobs)} results kept in {self.journal_path}, rerun with --resume"
+            try:
+                journal.close()
+            except OutputError:
+                pass
+        return self._resume_hint(done, total)
 
-    def _previous(self, jobs: list[Job]) -> dict[int, Record]:
+    def _resume_hint(self, done: int, total: int) -> str:
+        """'; N of M results kept in FILE, rerun with --resume' (nothing without --output)."""
+        if not self.output or self.journal_path is None or not self.journal_path.exists():
+            return ""
+        return f"; {done} of {total} results kept in {visible(str(self.journal_path))}, rerun with --resume"
+
+    def _previous(self, jobs) -> dict[int, Record]:
         if not (self.resume and self.output):
             return {}
         previous = read_records(self.output)
         previous.update(read_records(self.journal_path))
-        return reusable(jobs, previous)
+        return reusable(jobs, previous, result_options(self.options))
 
-    def _open_journal(self, jobs: list[Job], kept: dict[int, Record]):
+    def _open_journal(self, kept: dict[int, Record]):
         """Start the journal afresh, with the reused records first."""
         if self.journal_path is None:
             return None
-        self.journal_path.parent.mkdir(parents=True, exist_ok=True)
-        atomic_write(self.journal_path, "".join(jsonl_line(kept[i]) for i in sorted(kept)))
-        return open(self.journal_path, "a", encoding="utf-8")
+        try:
+            self.journal_path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise OutputError(f"cannot make the folder of {visible(str(self.journal_path))}: "
+                              f"{exc.strerror or exc}") from None
+        atomic_write(self.journal_path, (jsonl_line(kept[i]) for i in sorted(kept)))
+        return Journal(self.journal_path)
 
-    def _runner(self, jobs: list[Job], opts: RunOptions) -> Iterator[tuple[int, Record]]:
+    def _runner(self, jobs: Indexed, opts: RunOptions) -> Iterator[tuple[int, Record]]:
         if self.cluster == "local":
             return run_local_cluster(jobs, opts, self.jobs, self.cluster_timeout)
         if self.cluster is not None:
@@ -169,7 +214,10 @@ class CheckRun:
         return run(jobs, opts, self.jobs)
 
 
-def _remap(results: Iterator[tuple[int, Record]], todo: list[int]) -> Iterator[tuple[int, Record]]:
-    """Indices of a sub-batch back to the indices of the whole batch."""
-    for k, rec in results:
-        yield todo[k], rec
+def note_skipped(skipped: list[str]) -> None:
+    """The note on stderr naming the card files left out of a check (they are no scenarios)."""
+    if skipped:
+        shown = ", ".join(visible(n) for n in skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5
+                                                               else "")
+        print(f"arbiter: note: skipped {len(skipped)} card file(s), not scenarios (a top-level `cards:`): {shown}",
+              file=sys.stderr)

@@ -5,18 +5,22 @@ whether no worker ever joined or the last one died mid-run: the run never waits 
 """
 from __future__ import annotations
 
+import itertools
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
 from solver.run.batch.jobs import (
-    ClusterError, Job, Record, RunOptions, check_chunk, check_job, chunk_size, error_record,
+    BLOBS, ClusterError, Indexed, Job, Record, RunOptions, check_chunk, check_job, chunk_size, error_record, indexed,
+    needed,
 )
 
 #: Seconds a scheduler may have no live worker before the run stops with an error.
 NO_WORKER_TIMEOUT = 30.0
 #: Seconds between two questions to the scheduler about its workers.
 POLL = 0.5
+#: Tasks in flight per worker.
+WINDOW = 4
 
 
 class Liveness:
@@ -58,19 +62,33 @@ class Liveness:
                                f"with --output, for --resume)")
 
 
-def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = check_job,
+def _chunks(work: Indexed, size: int) -> Iterator[list[tuple[int, Job]]]:
+    """The (index, job) pairs of a batch, ``size`` at a time."""
+    chunk: list[tuple[int, Job]] = []
+    for pair in work.items:
+        chunk.append(pair)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def run_dask(jobs: Indexed | list[Job], opts: RunOptions, cluster: Any, fn: Callable = check_job,
              chunk: int | None = None, no_worker_timeout: float = NO_WORKER_TIMEOUT) -> Iterator[tuple[int, Record]]:
     """Check on a Dask distributed cluster (an address like tcp://host:8786, or a Client).
 
     Tasks carry scenario data and build models on the workers. The scheduler re-runs
     the tasks of a worker that dies; a chunk that keeps killing workers becomes errors.
     With no live worker for ``no_worker_timeout`` seconds, ClusterError names the scheduler.
+    At most ``WINDOW`` tasks per worker are submitted at a time: the batch is never held whole.
     """
     try:
         from distributed import Client, as_completed
     except ImportError:
         raise ClusterError("a cluster needs Dask: pip install 'arbiter[dask]'") from None
-    if not jobs:
+    work = indexed(jobs)
+    if not work.total:
         return
     own = not isinstance(cluster, Client)
     try:
@@ -81,12 +99,19 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
     try:
         live = Liveness(client, no_worker_timeout)
         workers = max(1, len(client.nthreads()))
-        size = chunk or chunk_size(len(jobs), workers)
-        chunks = [list(range(s, min(s + size, len(jobs)))) for s in range(0, len(jobs), size)]
-        futures = {client.submit(check_chunk, [jobs[i].payload() for i in c], opts, fn, pure=False,
-                                 retries=1, key=f"arbiter-chunk-{k}-{time.time_ns()}"): c
-                   for k, c in enumerate(chunks)}
-        done = as_completed(list(futures), loop=client.loop)
+        size = chunk or chunk_size(work.total, workers)
+        source = enumerate(_chunks(work, size))
+        done = as_completed([], loop=client.loop)
+
+        def submit(count: int) -> None:
+            for k, c in itertools.islice(source, count):
+                payloads = [job.payload() for _, job in c]
+                blobs = {d: BLOBS[d] for d in needed(payloads)}  # one copy per task, not per scenario
+                fut = client.submit(check_chunk, payloads, opts, fn, blobs, pure=False, retries=1,
+                                    key=f"arbiter-chunk-{k}-{time.time_ns()}")
+                futures[fut] = c
+                done.add(fut)
+        submit(WINDOW * workers)
         while not done.is_empty():
             if not done.has_ready():
                 live.check()
@@ -94,7 +119,9 @@ def run_dask(jobs: list[Job], opts: RunOptions, cluster: Any, fn: Callable = che
                     done.thread_condition.wait(timeout=POLL)
                 continue
             for fut in done.next_batch(block=False):
-                yield from zip(futures[fut], _records(fut, [jobs[i] for i in futures[fut]]))
+                c = futures.pop(fut)
+                yield from zip((i for i, _ in c), _records(fut, [job for _, job in c]))
+                submit(1)
     finally:
         if futures:
             client.cancel(list(futures))  # an early stop (error, Ctrl-C) leaves no task behind on the cluster
@@ -111,7 +138,7 @@ def _records(fut: Any, jobs: list[Job]) -> list[Record]:
                 for j in jobs]
 
 
-def run_local_cluster(jobs: list[Job], opts: RunOptions, workers: int,
+def run_local_cluster(jobs: Indexed | list[Job], opts: RunOptions, workers: int,
                       no_worker_timeout: float = NO_WORKER_TIMEOUT,
                       fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
     """Start a Dask LocalCluster (one single-threaded worker process per job), run on it, shut it down."""

@@ -1,14 +1,48 @@
-"""The results journal behind ``--output`` and ``--resume``: records kept as they arrive, reused by content hash."""
+"""The results journal behind ``--output`` and ``--resume``: records kept as they arrive, reused by content hash and
+by the options they were computed under.
+
+A record computed under options that change results and differ from their defaults (``RunOptions``: the time
+limit, ``--why``, ``--max-outcomes``, ...) says so in its ``options``; a record without them was computed under the
+defaults. ``--resume`` reuses a record only when a fresh run would give the same: the same options, or only a
+larger time limit for a record that was decided (not ``unknown``).
+"""
 from __future__ import annotations
 
 import json
-import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from solver.run.batch.jobs import Job, Record
+from solver.run.batch.jobs import Job, Record, RunOptions
 from solver.run.formats import jsonl_line
+from solver.run.output import atomic_write
+
+__all__ = ["BUDGETS", "atomic_write", "chain", "compatible", "read_records", "result_options", "reusable"]
+
+#: options that are a budget (the work budget, the wall-clock safety net): a larger one leaves every decided result
+#: as it was, and may decide an unknown one
+BUDGETS = ("timeout", "safety")
+
+
+def result_options(opts: RunOptions) -> dict[str, Any]:
+    """The options of a run that differ from their defaults (each may change results), as a record keeps them."""
+    default = RunOptions()
+    return {f.name: getattr(opts, f.name) for f in fields(opts) if getattr(opts, f.name) != getattr(default, f.name)}
+
+
+def compatible(record: Record, now: dict[str, Any]) -> bool:
+    """Whether a record computed under its ``options`` is what a run under ``now`` would give: the same options, or
+    they differ only in budgets that are now at least as large and the record was decided."""
+    then = record.get("options") or {}
+    if then == now:
+        return True
+    default = RunOptions()
+    differ = {k for k in set(then) | set(now) if then.get(k, getattr(default, k, None)) !=
+              now.get(k, getattr(default, k, None))}
+    if not differ <= set(BUDGETS) or record.get("status") == "unknown":
+        return False
+    return all(now.get(k, getattr(default, k)) >= then.get(k, getattr(default, k)) for k in differ)
 
 
 def read_records(path: str | Path) -> dict[str, Record]:
@@ -44,27 +78,36 @@ def _is_record(rec: Any) -> bool:
         and rec.get("status") in ("pass", "fail", "error", "unknown")
 
 
-def reusable(jobs: list[Job], previous: dict[str, Record]) -> dict[int, Record]:
-    """Previous records whose scenario content is unchanged (same hash), by job index."""
-    return {i: previous[j.path] for i, j in enumerate(jobs)
-            if j.path in previous and previous[j.path].get("hash") == j.hash}
+def reusable(jobs: Iterable[Job], previous: dict[str, Record], now: dict[str, Any] | None = None) -> dict[int, Record]:
+    """Previous records whose scenario content is unchanged (same hash) and that the options ``now`` (see
+    ``result_options``; None: the defaults) would give again, by job index."""
+    now = now or {}
+    if not previous:
+        return {}
+    out = {}
+    for i, j in enumerate(jobs):
+        rec = previous.get(j.path)
+        if rec is not None and rec.get("hash") == j.hash and compatible(rec, now):
+            out[i] = rec
+    return out
 
 
-def chain(kept, new, journal, records: dict[int, Record], advance) -> Iterator[tuple[int, Record]]:
-    """Reused records, then new ones; each new one is written to the journal (and flushed) as it arrives."""
+def stamped(rec: Record, options: dict[str, Any]) -> Record:
+    """A new record with the options it was computed under (none when they are the defaults)."""
+    return {**rec, "options": options} if options else rec
+
+
+def chain(kept, new, journal, records: dict[int, Record] | None, advance,
+          options: dict[str, Any] | None = None) -> Iterator[tuple[int, Record]]:
+    """Reused records, then new ones (stamped with ``options``); each new one is written to the journal (in full, and
+    flushed) as it arrives, and kept in ``records`` when given."""
     for i, rec in kept:
         yield i, rec
     for i, rec in new:
+        rec = stamped(rec, options or {})
         if journal:
             journal.write(jsonl_line(rec))
-            journal.flush()
-        records[i] = rec
+        if records is not None:
+            records[i] = rec
         advance(rec)
         yield i, rec
-
-
-def atomic_write(path: Path, text: str) -> None:
-    """Replace a file's content in one step (a crash leaves the old or the new file, never half)."""
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(text, encoding="utf-8")
-    os.replace(tmp, path)

@@ -5,6 +5,7 @@ runs past its wall-clock safety limit becomes ``unknown``; either way the others
 """
 from __future__ import annotations
 
+import os
 import signal
 import threading
 import time
@@ -14,17 +15,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.run.memory import limit_note
 from solver.run.batch.jobs import (
-    ClusterError, Job, Record, RunOptions, check_job, chunk_size, error_record, timeout_record,
+    BLOBS, ClusterError, Indexed, Job, Record, RunOptions, check_job, chunk_size, error_record, indexed, needed,
+    receive, timeout_record,
 )
 
 #: Extra seconds a worker gets past its safety limit (``RunOptions.safety``) before the watchdog kills it.
 GRACE = 5.0
+#: Exit code of a worker that ran out of memory (it is replaced; its scenario is retried once).
+OUT_OF_MEMORY = 75
 
 
-def run_inline(jobs: list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
+def run_inline(jobs: Indexed | list[Job], opts: RunOptions, fn: Callable = check_job) -> Iterator[tuple[int, Record]]:
     """Check in this process, in order."""
-    for i, job in enumerate(jobs):
+    for i, job in indexed(jobs).items:
         yield i, fn(job.payload(), opts)
 
 
@@ -35,15 +40,19 @@ def _worker_main(conn, fn: Callable, opts: RunOptions) -> None:
 
     try:
         while True:
-            chunk = conn.recv()
-            if chunk is None:
+            message = conn.recv()
+            if message is None:
                 return
+            blobs, chunk = message
+            receive(blobs)
             for idx, job in chunk:
                 conn.send(("start", idx))
                 conn.send(("done", idx, fn(job, opts)))
             conn.send(("idle",))
     except (EOFError, OSError):  # the parent is gone: nothing left to report to
         return
+    except MemoryError:
+        os._exit(OUT_OF_MEMORY)  # no traceback: the parent says what happened
 
 
 @contextmanager
@@ -69,6 +78,8 @@ class _Worker:
     current: int | None = None
     since: float = 0.0
     ready: bool = True
+    #: the digests of the card files sent to it (each is sent once)
+    sent: set = field(default_factory=set)
 
     @property
     def busy(self) -> bool:
@@ -90,23 +101,50 @@ class _Worker:
 
 
 class LocalPool:
-    """Spawned worker processes with a watchdog: a hung worker is killed and replaced, a crash costs one retry."""
+    """Spawned worker processes with a watchdog: a hung worker is killed and replaced, a crash costs one retry.
 
-    def __init__(self, jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+    Jobs are taken from their source as workers need them: the pool holds the jobs in flight (and those to
+    retry), never the whole batch.
+    """
+
+    def __init__(self, jobs: Indexed | list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
                  chunk: int | None = None, grace: float = GRACE) -> None:
         import multiprocessing
 
+        work = indexed(jobs)
         self.ctx = multiprocessing.get_context("spawn")
-        self.jobs, self.opts, self.fn = jobs, opts, fn
-        self.n = max(1, min(workers, len(jobs)))
-        self.chunk = chunk or chunk_size(len(jobs), self.n)
+        self.total, self.source, self.opts, self.fn = work.total, iter(work.items), opts, fn
+        self.n = max(1, min(workers, self.total))
+        self.chunk = chunk or chunk_size(self.total, self.n)
         self.limit = opts.safety + grace  # the wall-clock safety net only: answers depend on the work budget
-        self.pending: deque[int] = deque(range(len(jobs)))
+        #: jobs given to a worker and not finished, by index; those to hand out again first
+        self.inflight: dict[int, Job] = {}
+        self.retry: deque[int] = deque()
         self.attempts: dict[int, int] = {}
         self.workers: list[_Worker] = []
+        self.exhausted = False
         #: workers lost in a row while checking nothing (starting, or between scenarios): free, but bounded
         self.free_deaths = 0
         self.max_free_deaths = max(3, 2 * self.n)
+
+    @property
+    def pending(self) -> bool:
+        """Whether jobs wait to be handed out."""
+        return bool(self.retry) or not self.exhausted
+
+    def _take(self, count: int) -> list[int]:
+        """The next jobs to hand out: those to retry first, then new ones from the source."""
+        out: list[int] = []
+        while len(out) < count and self.retry:
+            out.append(self.retry.popleft())
+        while len(out) < count and not self.exhausted:
+            nxt = next(self.source, None)
+            if nxt is None:
+                self.exhausted = True
+                break
+            self.inflight[nxt[0]] = nxt[1]
+            out.append(nxt[0])
+        return out
 
     def _spawn(self) -> _Worker:
         parent, child = self.ctx.Pipe()
@@ -121,17 +159,28 @@ class LocalPool:
         """Send the next chunk to a worker that has finished its last one."""
         if not (w.ready and self.pending):
             return
-        take = [self.pending.popleft() for _ in range(min(self.chunk, len(self.pending)))]
+        take = self._take(self.chunk)
+        if not take:
+            return
         w.todo.extend(take)
         w.ready = False
+        chunk = [(i, self.inflight[i].payload()) for i in take]
+        blobs = {d: BLOBS[d] for d in needed(p for _, p in chunk) - w.sent}
         try:
-            w.conn.send([(i, self.jobs[i].payload()) for i in take])
+            w.conn.send((blobs, chunk))
+            w.sent |= set(blobs)
         except (OSError, ValueError):
             pass  # it died; the loop sees it and re-queues the chunk
 
     def _requeue(self, w: _Worker) -> None:
-        self.pending.extendleft(reversed([i for i in w.todo if i != w.current]))
+        self.retry.extendleft(reversed([i for i in w.todo if i != w.current]))
         w.todo.clear()
+
+    def _finished(self, i: int, rec: Record) -> tuple[int, Record]:
+        """A job is done: it leaves the jobs in flight."""
+        self.inflight.pop(i, None)
+        self.attempts.pop(i, None)
+        return i, rec
 
     def _replace(self, w: _Worker) -> _Worker:
         w.stop(kill=True)
@@ -148,6 +197,7 @@ class LocalPool:
         """
         out = []
         cur = w.current
+        w.proc.join(1.0)  # its pipe may close before it is reaped: its exit code says why it died
         if cur is None:
             self.free_deaths += 1
             if self.free_deaths >= self.max_free_deaths:
@@ -156,10 +206,13 @@ class LocalPool:
         else:
             self.attempts[cur] = self.attempts.get(cur, 0) + 1
             if self.attempts[cur] >= 2:
-                out.append((cur, error_record(self.jobs[cur].payload(),
-                                              f"{self.jobs[cur].path}: the worker checking it died twice ({why})")))
+                job = self.inflight[cur]
+                what = (f"ran out of memory twice{limit_note()}" if w.proc.exitcode == OUT_OF_MEMORY else
+                        f"died twice ({why}{limit_note()})")
+                out.append(self._finished(cur, error_record(job.payload(), f"{job.path}: the worker checking it "
+                                                                           f"{what}")))
             else:
-                self.pending.appendleft(cur)
+                self.retry.appendleft(cur)
         self._requeue(w)
         self._assign(self._replace(w))
         return out
@@ -167,7 +220,7 @@ class LocalPool:
     def _hung(self, w: _Worker) -> list[tuple[int, Record]]:
         """A scenario ran past its safety limit: it becomes unknown; the worker is replaced and the chunk goes on."""
         cur = w.current
-        out = [(cur, timeout_record(self.jobs[cur].payload(), self.opts.safety))]
+        out = [self._finished(cur, timeout_record(self.inflight[cur].payload(), self.opts.safety))]
         self._requeue(w)
         self._assign(self._replace(w))
         return out
@@ -181,7 +234,7 @@ class LocalPool:
                     w.current, w.since = msg[1], time.monotonic()
                 elif msg[0] == "done":
                     self.free_deaths = 0
-                    out.append((msg[1], msg[2]))
+                    out.append(self._finished(msg[1], msg[2]))
                     if msg[1] in w.todo:
                         w.todo.remove(msg[1])
                     w.current = None
@@ -189,6 +242,7 @@ class LocalPool:
                     w.ready = True
                     self._assign(w)
         except (EOFError, OSError):
+            w.proc.join(1.0)
             return out + self._lost(w, f"exit code {w.proc.exitcode}")
         return out
 
@@ -196,7 +250,7 @@ class LocalPool:
         """Yield (index, record) as each scenario finishes."""
         from multiprocessing.connection import wait
 
-        if not self.jobs:
+        if not self.total:
             return
         try:
             self.workers = [self._spawn() for _ in range(self.n)]
@@ -222,7 +276,7 @@ class LocalPool:
                 w.stop()
 
 
-def run_local(jobs: list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
+def run_local(jobs: Indexed | list[Job], opts: RunOptions, workers: int, fn: Callable = check_job,
               chunk: int | None = None) -> Iterator[tuple[int, Record]]:
     """Check in ``workers`` spawned processes (one CP-SAT worker each)."""
     return LocalPool(jobs, opts, workers, fn, chunk).run()

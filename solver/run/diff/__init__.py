@@ -115,7 +115,8 @@ class DiffRun(Rounds, CheckRun):
             except (LoadError, LoadErrors):
                 data = None
             game = data.get("game") if isinstance(data, dict) and isinstance(data.get("game"), str) else None
-            working = card_sources(e.path, name, text, list(self.cards))
+            working, found = card_sources(e.path, name, text, list(self.cards))
+            working = None if found else working  # a library that cannot be found: the scenario's check says why
             sources: dict[str, list | None] = {s: None for s in SIDES}
             key: tuple[str, ...] = ()
             if working is not None and game is not None:

@@ -178,10 +178,9 @@ class CardChange:
 
 def load_checked(sources: list[CardSource], game: str, label: str) -> CardLibrary:
     """A version's library, every card file valid (LoadErrors located in the files, naming the version)."""
-    try:
-        lib = load_library(tuple(sources), game)
-    except LoadError as exc:
-        raise capped([exc]) from None
+    lib = load_library(tuple(sources), game)
+    if lib.errors:
+        raise capped(list(lib.errors))
     if library_errors(lib):
         raise capped(list(library_errors(lib)))
     return lib

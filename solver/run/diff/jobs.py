@@ -13,7 +13,7 @@ from typing import Any
 
 from models.cards import CardSource
 from models.yamlsafe import LoadError, LoadErrors, load_yaml_text
-from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded
+from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded, shipped_cards
 from solver.run.single import check_loaded, check_text, error_result
 from solver.run.sweep.fast import fast_job, job_options, with_ruleset_options
 from solver.vocabulary.check import load_checked_data
@@ -45,7 +45,7 @@ def _check_scenario(job: dict, opts: RunOptions):
     file = job["file"]
     if job.get("read_error"):
         return error_result(file, job["read_error"])
-    cards = [tuple(c) for c in job["cards"]] if job.get("cards") is not None else None
+    cards = shipped_cards(job.get("cards"))  # by digest (solver.run.batch.jobs.BLOBS)
     if not job.get("ruleset_options"):
         return check_text(job["text"], file, opts.solver_options(), opts.why, cards)
     try:

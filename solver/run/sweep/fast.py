@@ -31,7 +31,7 @@ from typing import Any
 from models.cards import CardDef, load_library
 from models.results import ScenarioResult
 from models.yamlsafe import LineMap, LoadError, LoadErrors
-from solver.run.batch.jobs import Record, RunOptions, ScenarioTimeout, deadline, guarded
+from solver.run.batch.jobs import Record, RunOptions, ScenarioTimeout, deadline, guarded, shipped_cards
 from solver.run.single import check_loaded, error_result
 from solver.run.sweep.formats import ABSENT, SweepInfo, decorate
 from solver.run.sweep.jobs import SweepJob, _check as check_full, _uncored_contradiction
@@ -206,11 +206,11 @@ def with_ruleset_options(data: Any, options: dict | None) -> Any:
 
 def _load(job: dict):
     """The combination placed and validated (LoadError / LoadErrors located in the template and card files)."""
-    sources = tuple(tuple(c) for c in job["cards"])
+    sources = tuple(shipped_cards(job["cards"]) or ())  # by digest (solver.run.batch.jobs.BLOBS)
     data, _, _ = parsed(job["template"], job["text"])
     library = load_library(sources, str(data.get("game")))
-    if library_errors(library):
-        raise capped(list(library_errors(library)))
+    if library.errors or library_errors(library):
+        raise capped(list(library.errors + library_errors(library)))
     filled, linemap = fill_partial(job["template"], job["text"], list(job["slots"]), library)
     filled = with_ruleset_options(filled, job.get("ruleset_options"))
     return load_checked_data(filled, linemap, job["template"], list(sources))
@@ -543,24 +543,27 @@ class Rounds:
 
     def _previous(self, jobs: list) -> dict[int, Record]:
         """Records of this run so far, and with ``--resume`` those of the journal, reused by hash."""
-        from solver.run.batch.journal import read_records, reusable
+        from solver.run.batch.journal import read_records, result_options, reusable
 
         previous: dict[str, Record] = {}
         if self.resume and self.output:
             previous.update(read_records(self.journal_path))
         previous.update(self._kept_records)
-        return reusable(jobs, previous)
+        return reusable(jobs, previous, result_options(self.options))
 
-    def _open_journal(self, jobs: list, kept: dict[int, Record]):
-        """The journal: started afresh once (kept as it is with ``--resume``), then appended."""
+    def _open_journal(self, kept: dict[int, Record]):
+        """The journal: started afresh once (kept as it is with ``--resume``), then appended (``Journal``: each line
+        written in full, or an OutputError naming the file)."""
+        from solver.run.output import Journal, atomic_write
+
         if self.journal_path is None:
             return None
         if not self._journal_started:
             self._journal_started = True
             self.journal_path.parent.mkdir(parents=True, exist_ok=True)
             if not self.resume:
-                self.journal_path.write_text("", encoding="utf-8")
-        return open(self.journal_path, "a", encoding="utf-8")
+                atomic_write(self.journal_path, "")
+        return Journal(self.journal_path)
 
     @property
     def journal_path(self):

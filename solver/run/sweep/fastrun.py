@@ -57,19 +57,9 @@ class FastSweepRun(Rounds, SweepRun):
         return code
 
     def _stream(self, lines) -> None:
-        """Write lines to ``--output`` (whole when done: a temporary file renamed) or stdout as they come."""
-        if self.output is None:
-            for line in lines:
-                sys.stdout.write(line)
-            sys.stdout.flush()
-            return
-        tmp = self.output.with_name(self.output.name + ".tmp")
-        with open(tmp, "w", encoding="utf-8") as f:
-            for line in lines:
-                f.write(line)
-        tmp.replace(self.output)
-        if self.journal_path is not None:
-            self.journal_path.unlink(missing_ok=True)
+        """Write lines to ``--output`` (whole when done: a temporary file renamed) or stdout as they come, in full or
+        an OutputError naming the file (``CheckRun.write``)."""
+        self.write(lines)
 
     def _runner(self, jobs, opts: RunOptions):
         if self.cluster == "local":

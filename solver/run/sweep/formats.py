@@ -7,11 +7,12 @@ unless asked for, so a report is the same bytes whatever ``--jobs`` is.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from solver.run.formats import jsonl_line, visible as safe
-from solver.run.sweep.classify import LABELS, RESULTS, SYMBOLS, classify, explain, summary
+from solver.run.sweep.classify import LABELS, RESULTS, SYMBOLS, classify, explain
 
 FORMATS = ("text", "json", "jsonl")
 #: a slot left empty in a sub-combination (the fast sweep's minimal cause)
@@ -43,17 +44,49 @@ def jsonl_item(rec: Record) -> str:
     return jsonl_line(rec)
 
 
+class Tally:
+    """What a sweep's report needs besides its records, added up as they come: the counts by result and, for pairs,
+    the matrix cells (so the records themselves can stream to a file)."""
+
+    def __init__(self, info: SweepInfo) -> None:
+        self.info = info
+        self.counts = {r: 0 for r in RESULTS}
+        self.total = 0
+        self.index = {c: i for i, c in enumerate(info.pool)}
+        self.cells: list[list[str | None]] | None = [[None] * len(info.pool) for _ in info.pool] if info.k == 2 \
+            else None
+
+    @classmethod
+    def of(cls, info: SweepInfo, records: Iterable[Record]) -> "Tally":
+        """The tally of records given at once."""
+        t = cls(info)
+        for rec in records:
+            t.add(rec)
+        return t
+
+    def add(self, rec: Record) -> None:
+        """One decorated record."""
+        self.counts[rec["result"]] += 1
+        self.total += 1
+        if self.cells is not None:
+            a, b = (self.index[c] for c in rec["cards"])
+            self.cells[a][b] = rec["result"]
+            if not self.info.ordered:
+                self.cells[b][a] = rec["result"]
+
+    def summary(self) -> dict[str, int]:
+        """The counts, as ``classify.summary`` gives them."""
+        return {**self.counts, "total": self.total}
+
+    def passed(self) -> bool:
+        """Whether every combination passed."""
+        return self.counts["pass"] == self.total
+
+
 def matrix(info: SweepInfo, records: list[Record]) -> list[list[str | None]]:
     """For pairs: rows and columns are the pool's cards; a cell holds the result of the pair (None: not placed, the
     diagonal). Unordered: a pair's result fills both of its cells; ordered: row = slot $1, column = slot $2."""
-    index = {c: i for i, c in enumerate(info.pool)}
-    cells: list[list[str | None]] = [[None] * len(info.pool) for _ in info.pool]
-    for rec in records:
-        a, b = rec["cards"]
-        cells[index[a]][index[b]] = rec["result"]
-        if not info.ordered:
-            cells[index[b]][index[a]] = rec["result"]
-    return cells
+    return Tally.of(info, records).cells or []
 
 
 def _how(info: SweepInfo) -> str:
@@ -62,26 +95,40 @@ def _how(info: SweepInfo) -> str:
 
 def text(info: SweepInfo, records: list[Record]) -> str:
     """The text report: what was swept, each combination that does not pass with why, the matrix, the counts."""
-    counts = summary([r["result"] for r in records])
-    out = [f"sweep {safe(info.template)}: {len(info.pool)} cards, {info.k} per combination, "
-           f"{counts['total']} combinations ({_how(info)})", ""]
+    return "".join(text_chunks(info, records, Tally.of(info, records)))
+
+
+def text_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Iterator[str]:
+    """The text report, a line at a time, from records read once (``tally``: their counts and matrix)."""
+    counts = tally.summary()
+    lines = _text_lines(info, records, tally, counts)
+    yield next(lines)
+    for line in lines:
+        yield "\n" + line
+
+
+def _text_lines(info: SweepInfo, records: Iterable[Record], tally: Tally, counts: dict) -> Iterator[str]:
+    yield (f"sweep {safe(info.template)}: {len(info.pool)} cards, {info.k} per combination, "
+           f"{counts['total']} combinations ({_how(info)})")
+    yield ""
     for rec in records:
         if rec["result"] == "pass":
             continue
-        out.append(f"{LABELS[rec['result']].upper():20} {safe(' + '.join(rec['cards']))}")
-        out += [f"    {safe(line)}" for line in explain(rec["result"], rec["why"])]
+        yield f"{LABELS[rec['result']].upper():20} {safe(' + '.join(rec['cards']))}"
+        yield from (f"    {safe(line)}" for line in explain(rec["result"], rec["why"]))
         if rec.get("cause"):  # the fast sweep's minimal cause (solver.run.sweep.cause)
-            out.append(f"    cause: {safe(cause_line(rec['cause'], info.k))}")
+            yield f"    cause: {safe(cause_line(rec['cause'], info.k))}"
     if info.k == 2:
-        out += ["", *matrix_text(info, records)]
-    out += ["", ", ".join(f"{counts[r]} {LABELS[r]}{'s' if r == 'error' and counts[r] != 1 else ''}" for r in RESULTS)
-            + f", {counts['total']} combinations", ""]
-    return "\n".join(out)
+        yield ""
+        yield from matrix_text(info, tally.cells)
+    yield ""
+    yield (", ".join(f"{counts[r]} {LABELS[r]}{'s' if r == 'error' and counts[r] != 1 else ''}" for r in RESULTS)
+           + f", {counts['total']} combinations")
+    yield ""
 
 
-def matrix_text(info: SweepInfo, records: list[Record]) -> list[str]:
+def matrix_text(info: SweepInfo, cells: list[list[str | None]]) -> list[str]:
     """The pool-by-pool matrix as text lines: one symbol per pair, the legend first."""
-    cells = matrix(info, records)
     width = max(len(c) for c in info.pool)
     legend = ", ".join(f"{SYMBOLS[r]} {LABELS[r]}" for r in RESULTS)
     head = "row: slot $1, column: slot $2" if info.ordered else "each pair in both of its cells"
@@ -95,16 +142,36 @@ def matrix_text(info: SweepInfo, records: list[Record]) -> list[str]:
 
 def document(info: SweepInfo, records: list[Record]) -> dict:
     """The JSON report: what was swept, the counts, every combination and, for pairs, the matrix."""
+    return _document(info, records, Tally.of(info, records))
+
+
+def _document(info: SweepInfo, records: Any, tally: Tally) -> dict:
     doc: dict[str, Any] = {"template": info.template, "pool": list(info.pool), "k": info.k, "ordered": info.ordered,
-                           "summary": summary([r["result"] for r in records]), "combinations": records}
+                           "summary": tally.summary(), "combinations": records}
     if info.k == 2:
-        doc["matrix"] = {"cards": list(info.pool), "cells": matrix(info, records)}
+        doc["matrix"] = {"cards": list(info.pool), "cells": tally.cells}
     return doc
 
 
 def json_text(info: SweepInfo, records: list[Record]) -> str:
     """The JSON report as text."""
     return json.dumps(document(info, records), indent=2) + "\n"  # ASCII escapes: any card name stays valid JSON
+
+
+#: where the combinations go in the JSON document written piecewise
+_HOLE = "\x00combinations\x00"
+
+
+def json_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Iterator[str]:
+    """The JSON report piece by piece, the same bytes as ``json_text``, from records read once."""
+    head, tail = json.dumps(_document(info, _HOLE, tally), indent=2).split(json.dumps(_HOLE), 1)
+    yield head + "["
+    first = True
+    for rec in records:
+        body = json.dumps(rec, indent=2).replace("\n", "\n    ")
+        yield ("\n    " if first else ",\n    ") + body
+        first = False
+    yield ("]" if first else "\n  ]") + tail + "\n"
 
 
 def cause_line(cause: dict, k: int) -> str:

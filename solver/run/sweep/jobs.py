@@ -7,12 +7,14 @@ covers all of it, so ``--resume`` re-checks a combination whose template or card
 """
 from __future__ import annotations
 
+import hashlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
 from models.cards import CardSource, load_library
 from models.results import ScenarioResult, ScenarioStatus
 from models.yamlsafe import LoadError, LoadErrors
-from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded
+from solver.run.batch.jobs import Job, Record, RunOptions, guarded, shipped_cards
 from solver.run.single import check_loaded, error_result
 from solver.run.sweep.template import combination_name, fill, parsed
 from solver.vocabulary.check import capped, library_errors, load_checked_data
@@ -30,25 +32,49 @@ class SweepJob(Job):
         return {**super().payload(), "template": self.template, "slots": list(self.slots)}
 
 
+class SweepJobs(Sequence):
+    """One job per combination, named ``template[a+b]``, made as it is read. The hash covers the template, the card
+    files and the slots: the template and the card files are hashed once, each job adds its slots."""
+
+    def __init__(self, template: str, raw: bytes, sources: Sequence[CardSource],
+                 combinations: Sequence[tuple[str, ...]]) -> None:
+        self.template, self.raw, self.combinations = template, raw, combinations
+        self.sources = list(sources)
+        self.prefix = hashlib.sha256(raw)
+        for name, data in self.sources:
+            self.prefix.update(b"\0" + name.encode("utf-8", "surrogateescape") + b"\0" + data)
+
+    def __len__(self) -> int:
+        return len(self.combinations)
+
+    def __iter__(self) -> Iterator[SweepJob]:
+        return (self.job(c) for c in self.combinations)
+
+    def __getitem__(self, i: int) -> SweepJob:
+        return self.job(self.combinations[i])
+
+    def job(self, cards: tuple[str, ...]) -> SweepJob:
+        """The job of one combination."""
+        h = self.prefix.copy()
+        h.update(b"\0" + "+".join(cards).encode("utf-8"))
+        return SweepJob(combination_name(self.template, cards), "sha256:" + h.hexdigest(), text=self.raw,
+                        cards=self.sources, template=self.template, slots=tuple(cards))
+
+
 def sweep_jobs(template: str, raw: bytes, sources: tuple[CardSource, ...],
-               combinations: list[tuple[str, ...]]) -> list[SweepJob]:
-    """One job per combination, named ``template[a+b]``; the hash covers the template, the cards and the slots."""
-    out = []
-    for cards in combinations:
-        digest = content_hash(raw + b"\0" + "+".join(cards).encode("utf-8"), list(sources))
-        out.append(SweepJob(combination_name(template, cards), digest, text=raw, cards=list(sources),
-                            template=template, slots=tuple(cards)))
-    return out
+               combinations: Sequence[tuple[str, ...]]) -> SweepJobs:
+    """One job per combination (lazily: see ``SweepJobs``)."""
+    return SweepJobs(template, raw, sources, combinations)
 
 
 def _check(job: dict, opts: RunOptions) -> ScenarioResult:
     """Fill the template with the job's cards, place them, validate and check the combination."""
-    sources = tuple(tuple(c) for c in job["cards"])
+    sources = tuple(shipped_cards(job["cards"]) or ())
     try:
         data, _, _ = parsed(job["template"], job["text"])
         library = load_library(sources, str(data.get("game")))
-        if library_errors(library):
-            raise capped(list(library_errors(library)))
+        if library.errors or library_errors(library):
+            raise capped(list(library.errors + library_errors(library)))
         filled, linemap = fill(job["template"], job["text"], list(job["slots"]), library)
         loaded = load_checked_data(filled, linemap, job["template"], list(sources))
     except (LoadError, LoadErrors) as exc:

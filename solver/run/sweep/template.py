@@ -11,16 +11,19 @@ from __future__ import annotations
 import copy
 import itertools
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from math import comb, perm
 from pathlib import Path
 
-from models.cards import CardLibrary, CardSource, load_library, read_sources, sources_for
+from models.card_paths import Roots, walk
+from models.cards import CardLibrary, CardSource, library_paths, load_library, read_found
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
 from solver.vocabulary.check import capped, library_errors
 
-#: a slot: ``$1`` .. ``$3``
-SLOT = re.compile(r"^\$([1-9])$")
+#: a slot: ``$1`` .. ``$3`` (a larger number is refused: k is 1 to 3)
+SLOT = re.compile(r"^\$([1-9][0-9]*)$")
 #: the sizes of the combinations a sweep places
 SIZES = (1, 2, 3)
 
@@ -34,6 +37,8 @@ class Template:
     data: dict
     linemap: LineMap
     slots: dict[int, list[int]]
+    #: the file it was read from (its project: where its own library may lie)
+    path: Path | None = None
 
     @property
     def k(self) -> int:
@@ -60,9 +65,10 @@ def parse_template(name: str, raw: bytes) -> tuple[dict, LineMap, dict[int, list
         ref = o.get("card") if isinstance(o, dict) else None
         if isinstance(ref, str) and ref.startswith("$"):
             m = SLOT.match(ref)
-            if m is None:
+            if m is None or int(m.group(1)) > max(SIZES):
                 errors.append(LoadError(name, *linemap.locate(("objects", i, "card")),
-                                        f"objects[{i}].card: a slot is $1, $2 or $3, not '{ref}'"))
+                                        f"objects[{i}].card: a slot is $1, $2 or $3, not '{ref}' (a sweep places 1 to 3 "
+                                        f"cards per combination)"))
                 continue
             slots.setdefault(int(m.group(1)), []).append(i)
     if not slots and not errors:
@@ -83,7 +89,7 @@ def load_template(path: Path) -> Template:
     name = display_name(path)
     raw = read_bytes(path, name)
     data, linemap, slots = parse_template(name, raw)
-    return Template(name, raw, data, linemap, slots)
+    return Template(name, raw, data, linemap, slots, path)
 
 
 @lru_cache(maxsize=8)
@@ -118,10 +124,57 @@ class Pool:
     sources: tuple[CardSource, ...]
     library: CardLibrary
 
-    def combinations(self, k: int, ordered: bool = False) -> list[tuple[str, ...]]:
+    def combinations(self, k: int, ordered: bool = False) -> "Combinations":
         """Every k-subset of the pool, each once with its cards in pool order (``ordered``: every order of it)."""
-        pick = itertools.permutations if ordered else itertools.combinations
-        return [tuple(c) for c in pick(self.ids, k)]
+        return Combinations(self.ids, k, ordered)
+
+
+class Combinations(Sequence):
+    """Every k-subset of a pool (``ordered``: every order of each), in the order of ``itertools.combinations`` (or
+    ``permutations``) of the pool: counted, read in order or by index, never all held at once."""
+
+    def __init__(self, ids: Sequence[str], k: int, ordered: bool = False) -> None:
+        self.ids, self.k, self.ordered = tuple(ids), k, ordered
+        self.n = perm(len(self.ids), k) if ordered else comb(len(self.ids), k)
+
+    def __len__(self) -> int:
+        return self.n
+
+    def __iter__(self) -> Iterator[tuple[str, ...]]:
+        pick = itertools.permutations if self.ordered else itertools.combinations
+        return iter(pick(self.ids, self.k))
+
+    def __getitem__(self, i: int) -> tuple[str, ...]:
+        if not -self.n <= i < self.n:
+            raise IndexError(i)
+        i %= self.n
+        picked = unrank_permutation(len(self.ids), self.k, i) if self.ordered else \
+            unrank_combination(len(self.ids), self.k, i)
+        return tuple(self.ids[x] for x in picked)
+
+
+def unrank_combination(n: int, k: int, i: int) -> list[int]:
+    """The ``i``-th k-subset of range(n) in ``itertools.combinations`` order."""
+    out, x = [], 0
+    for slot in range(k):
+        while True:
+            block = comb(n - x - 1, k - slot - 1)
+            if i < block:
+                out.append(x)
+                x += 1
+                break
+            i -= block
+            x += 1
+    return out
+
+
+def unrank_permutation(n: int, k: int, i: int) -> list[int]:
+    """The ``i``-th k-arrangement of range(n) in ``itertools.permutations`` order."""
+    left, out = list(range(n)), []
+    for slot in range(k):
+        j, i = divmod(i, perm(n - slot - 1, k - slot - 1))
+        out.append(left.pop(j))
+    return out
 
 
 def _fixed_cards(template: Template) -> bool:
@@ -133,19 +186,25 @@ def _fixed_cards(template: Template) -> bool:
 
 def load_pool(paths: list[Path], template: Template, only: list[str] | None = None) -> Pool:
     """The pool: the cards of these files and folders (none given: the template's own library), ``only`` these (in
-    this order); with the template's own library for the cards it names itself. LoadError / LoadErrors located in the
-    card files (and the template)."""
-    own = sources_for(template.data, template.linemap, template.name, Path(template.name)) \
-        if _fixed_cards(template) or not paths else []
-    sources = read_sources(paths) if paths else own
-    if not sources:
+    this order); with the template's own library for the cards it names itself (a file of both is read once).
+    LoadError / LoadErrors located in the card files (and the template)."""
+    own, roots, errors = library_paths(template.data, template.linemap, template.name, template.path) \
+        if _fixed_cards(template) or not paths else ([], Roots.of(template.path, paths), [])
+    roots = Roots(roots.project, roots.given + Roots.of(None, paths).given)
+    if errors:
+        raise capped(errors)
+    in_pool = {display_name(f) for f in walk(paths or own, roots, template.game).files}
+    everything, errors = read_found(walk([*(paths or own), *own], roots, template.game))
+    if errors:
+        raise capped(errors)
+    pool_sources = [s for s in everything if s[0] in in_pool]
+    if not pool_sources:
         raise LoadError(template.name, None, None, "no card file in the pool: give --pool, or put the cards in a "
-                                                   f"folder cards/{template.game}/ next to the template or above it")
-    ids = list(load_library(tuple(sources), template.game).cards)
-    names = {n for n, _ in sources}
-    everything = tuple(sources) + tuple(x for x in own if x[0] not in names)
-    library = load_library(everything, template.game)
-    found = library_errors(library)
+                                                   f"folder cards/{template.game}/ next to the template or above it, "
+                                                   f"inside its project")
+    ids = list(load_library(tuple(pool_sources), template.game).cards)
+    library = load_library(tuple(everything), template.game)
+    found = library.errors + library_errors(library)
     if found:
         raise capped(list(found))
     if only:
@@ -157,7 +216,7 @@ def load_pool(paths: list[Path], template: Template, only: list[str] | None = No
     if len(ids) < template.k:
         raise LoadError(template.name, None, None, f"the template has {template.k} slot(s) but the pool only "
                                                    f"{len(ids)} card(s)")
-    return Pool(tuple(ids), everything, library)
+    return Pool(tuple(ids), tuple(everything), library)
 
 
 def combination_name(template: str, cards: tuple[str, ...]) -> str:
