@@ -28,7 +28,7 @@ class Expectation(Strict):
     description: str | None = Field(default=None, max_length=1000)
     at: int | None = Field(default=None, ge=0, description="Check the state after the first 'at' events (0 = the initial state); default: the end.")
     verdict: ExpectedVerdict = Field(default="holds", description="holds: in every outcome; possible: in some but not all; impossible: in none.")
-    because: list[RuleId] = Field(default_factory=list, description="Rule ids that must appear in the explanation (core).")
+    because: list[RuleId] = Field(default_factory=list, description="Rule ids (or sections) that decide the verdict: with them switched off it no longer holds (but-for; several listed: each decides, or is a needed member of the list deciding jointly).")
     # object atoms
     object: Id | None = None
     zone: Name | None = None

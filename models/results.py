@@ -59,9 +59,13 @@ class ExpectationResult(BaseModel):
     passed: bool
     rules: list[str] = Field(default_factory=list, description="Rule ids behind the verdict (a re-checked minimal core).")
     facts: list[str] = Field(default_factory=list, description="Scenario facts in the core.")
+    decided_by: list[str] = Field(default_factory=list, description="Rules of the core that decide the verdict: "
+                                  "with any one of them switched off, the verdict no longer holds (but-for).")
+    also_needed: list[str] = Field(default_factory=list, description="The rest of the minimal core: needed by this "
+                                   "explanation, but the verdict holds without each of them.")
     no_core: str = Field(default="", description="Why a holds or impossible verdict shows no rule core.")
-    because_at: dict[str, str] = Field(default_factory=dict, description="'because' rules behind the same verdict at "
-                                       "an earlier stage than the expectation's state, and that stage.")
+    because_at: dict[str, str] = Field(default_factory=dict, description="'because' rules that decide the same verdict "
+                                       "at an earlier stage than the expectation's state, and that stage.")
     message: str = ""
     witness_true: int | None = Field(default=None, description="Index of an outcome where it is true.")
     witness_false: int | None = Field(default=None, description="Index of an outcome where it is false.")
@@ -73,6 +77,8 @@ class ActionResult(BaseModel):
     id: str
     statuses: list[str]
     rules: list[str] = Field(default_factory=list)
+    decided_by: list[str] = Field(default_factory=list, description="Rules whose removal alone gives another status.")
+    also_needed: list[str] = Field(default_factory=list, description="The rest of the minimal core.")
 
 
 class ClaimResult(BaseModel):

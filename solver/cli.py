@@ -381,6 +381,8 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out += [f"  {p}" for p in res.precedence]
     for a in res.actions:
         out.append(f"action {a.id}: {', '.join(a.statuses)}" + (f"  because {', '.join(a.rules)}" if a.rules else ""))
+        if a.rules:
+            out.append(f"      decided by: {', '.join(a.decided_by) or '-'}; also needed: {', '.join(a.also_needed) or '-'}")
     for p in res.proofs:
         out.append(f"proof at event {p.event}: {p.kind} of {p.player}: {p.verdict} ({p.positions} position(s); "
                    f"fact {p.fact})" + (f": {p.message}" if p.message else ""))
@@ -390,11 +392,12 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
         out.append(f"  [{'ok' if e.passed else 'FAIL'}] line {e.line}: {e.description}: {e.verdict.value}"
                    f" (expected {e.expected})")
         if e.rules or e.facts:
-            out.append(f"      rules: {', '.join(e.rules) or '-'}; facts: {', '.join(e.facts) or '-'}")
+            out.append(f"      decided by: {', '.join(e.decided_by) or '-'}; also needed: {', '.join(e.also_needed) or '-'}; "
+                       f"facts: {', '.join(e.facts) or '-'}")
         if e.no_core:
             out.append(f"      no rule core: {e.no_core}")
         for b, where in e.because_at.items():
-            out.append(f"      because {b}: behind the same verdict at {where}")
+            out.append(f"      because {b}: decides the same verdict at {where}")
         if e.message:
             out.append(f"      {e.message}")
     for c in res.claims:

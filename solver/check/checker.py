@@ -92,6 +92,7 @@ class ScenarioCheck:
         self.why = why
         self.rs = ruleset_for(sc.game)
         self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario
+        self._flip_memo: dict = {}  # but-for answers per (query, rules left out)
 
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
@@ -256,14 +257,15 @@ class ScenarioCheck:
         prefer = tuple(rulebook.canonical(self.sc.game, b) for b in ex.because)
         decided = r.verdict in (Verdict.IMPOSSIBLE, Verdict.HOLDS) and lit is not None
         query = ([lit] if r.verdict is Verdict.IMPOSSIBLE else [~lit]) if decided else []
-        needed: set[str] = set()  # 'because' ids every explanation needs: settled without a core
         failing = r.verdict.value != ex.verdict  # the message names the rules behind the verdict
+        judged = decided and not failing and bool(ex.because)  # the 'because' lines are put to the but-for test
+        acted, because_unknown = self._because(ex, r, engine, comp, query) if judged else ({}, False)
+        main = comp.stage_for(ex).index
+        wrong = [b for b in ex.because if b not in acted] if judged else []
         if not self.options.lazy_cores:
             computed = decided and bool(r.verdict is Verdict.IMPOSSIBLE or ex.because or self.why or failing)
         else:
-            if decided and ex.because and not failing and not self.why:
-                needed = {b for b in ex.because if self._needed(engine, query, b)}
-            computed = decided and bool(self.why or failing or set(ex.because) - needed)
+            computed = decided and bool(self.why or failing or wrong)
         self._cores_stopped = False  # a core search of this expectation ran out of budget
         if computed:
             answer, core = engine.core(query, prefer)
@@ -272,63 +274,85 @@ class ScenarioCheck:
                 r.message = f"{CORE_STOPPED}: {self.meter.why()}"
             elif core:
                 r.rules, r.facts = core.rules, core.facts
+                r.decided_by, r.also_needed, stopped = self._split(engine, query, core.rules)
+                self._cores_stopped |= stopped
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
-        acted: dict[str, int] = {}
-        if r.verdict.value == ex.verdict and r.verdict is not Verdict.POSSIBLE and lit is not None \
-                and self._missing_because(ex, r, needed):
-            acted = self._because_elsewhere(ex, r, engine, comp, prefer, needed)
-        main = comp.stage_for(ex).index
-        r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si <= main}
-        r.passed = r.verdict.value == ex.verdict and all(b in r.because_at
-                                                          for b in self._missing_because(ex, r, needed))
-        if not r.passed and r.verdict.value == ex.verdict and self._cores_stopped:
-            # the verdict is right, but whether its 'because' holds is not known: unknown, never a failure
-            r.message = f"{r.verdict.value}, but the rules behind it are unknown: {CORE_STOPPED}: {self.meter.why()}"
+        r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si < main}
+        r.passed = r.verdict.value == ex.verdict and (not judged or not wrong)
+        if judged and wrong and (because_unknown or self._cores_stopped):
+            # the verdict is right, but whether its 'because' decides it is not known: unknown, never a failure
+            r.message = f"{r.verdict.value}, but whether {', '.join(wrong)} decide(s) it is unknown: {self.meter.why()}"
             r.verdict = Verdict.UNKNOWN
+        elif r.verdict is Verdict.POSSIBLE and ex.because and r.verdict.value == ex.verdict:
+            r.passed = False
+            r.message = "a 'possible' verdict is decided by no rule: 'because' needs a holds or impossible verdict"
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r, acted, comp, needed)
+            r.message = self._failure_message(ex, r, wrong, comp)
         return r
 
-    def _needed(self, engine: Engine, query: list[Lit], because: str) -> bool:
-        """Does every explanation of ``query`` need a rule under ``because``: with all of them left out, is the model
-        plus ``query`` feasible? Then every core, the preferred one included, holds one of them (one solve)."""
-        group = {n for n in engine.named if n.startswith("rule:") and rulebook.covers(self.sc.game, because, n[5:])}
-        if not group:
-            return False
-        answer, _ = engine.solve(query, [n for n in engine.named if n not in group])
-        return answer is Answer.SAT
+    # -- the deciding rule (but-for) ------------------------------------------------
+    def _group(self, engine: Engine, ids) -> frozenset[str]:
+        """The assumption names of every rule under the ids or sections ``ids``."""
+        return frozenset(n for n in engine.named if n.startswith("rule:")
+                         and any(rulebook.covers(self.sc.game, b, n[5:]) for b in ids))
 
-    def _because_elsewhere(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
-                           prefer: tuple[str, ...], needed: set[str] = frozenset()) -> dict[str, int]:
-        """For each ``because`` rule missing from the core: the stage at which it is behind the same verdict on the
-        same atoms. Rules may act at any stage up to the expectation's state (an earlier stage of its event, an
-        earlier event): those stages are searched latest first; for the failure message, the boundaries of later
-        events after them."""
-        missing = self._missing_because(ex, r, needed)
+    def _flips(self, engine: Engine, query: list[Lit], group: frozenset[str]) -> Answer:
+        """But-for: with every rule of ``group`` left out (everything else as it is), can ``query`` hold? SAT: the
+        group decides the verdict ``query`` contradicts; UNSAT: the verdict stands without it. One solve, cached."""
+        if not group:
+            return Answer.UNSAT  # nothing of it is in the model: it cannot decide anything
+        key = (tuple(sorted(int(q.index) for q in query)), group)
+        if key not in self._flip_memo:
+            self._flip_memo[key], _ = engine.solve(query, [n for n in engine.named if n not in group])
+        return self._flip_memo[key]
+
+    def _deciding(self, engine: Engine, query: list[Lit], because: list[str]) -> tuple[set[str], bool]:
+        """The ``because`` ids that decide the verdict ``query`` contradicts: alone (but for it, the verdict goes), or
+        as a needed member of the whole list (the list decides jointly, the list without it does not); and whether a
+        solve ran out of budget."""
+        single = {b: self._flips(engine, query, self._group(engine, [b])) for b in because}
+        ok = {b for b, a in single.items() if a is Answer.SAT}
+        unknown = Answer.UNKNOWN in single.values()
+        rest = [b for b in because if single[b] is Answer.UNSAT]
+        if rest and len(because) > 1:
+            whole = self._flips(engine, query, self._group(engine, because))
+            unknown |= whole is Answer.UNKNOWN
+            if whole is Answer.SAT:
+                for b in rest:
+                    without = self._flips(engine, query, self._group(engine, [x for x in because if x != b]))
+                    unknown |= without is Answer.UNKNOWN
+                    if without is Answer.UNSAT:
+                        ok.add(b)
+        return ok, unknown
+
+    def _because(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
+                 query: list[Lit]) -> tuple[dict[str, int], bool]:
+        """For each ``because`` id that decides the verdict: the stage where it does, the expectation's own first,
+        then earlier stages (latest first) where the verdict on the same atoms is the same (never the opposite);
+        and whether a solve ran out of budget on the way."""
         main = comp.stage_for(ex).index
-        later = [b for b in comp.boundaries if b > main]
-        out: dict[str, int] = {}
-        for si in list(range(main - 1, -1, -1)) + sorted(set(later)):
-            todo = [b for b in missing if b not in out]
-            if not todo:
+        ok, unknown = self._deciding(engine, query, ex.because)
+        out = {b: main for b in ok}
+        for si in range(main - 1, -1, -1):
+            if all(b in out for b in ex.because):
                 break
-            lit = comp.expectation_lit(ex, comp.stages[si])
-            query = [lit] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(lit)]
-            if self.options.lazy_cores:  # a rule every explanation needs is in the core: no core to compute
-                for b in todo:
-                    if self._needed(engine, query, b):
-                        out[b] = si
-                todo = [b for b in todo if b not in out]
-                if not todo:
-                    continue
-            answer, core = engine.core(query, prefer)
-            self._cores_stopped |= answer is Answer.UNKNOWN
-            if answer is not Answer.UNSAT or core is None:
+            at = comp.expectation_lit(ex, comp.stages[si])
+            q = [at] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(at)]
+            same, _ = engine.solve(q)  # the same verdict there: its opposite cannot hold
+            if same is not Answer.UNSAT:
+                unknown |= same is Answer.UNKNOWN
                 continue
-            for b in todo:
-                if any(rulebook.covers(self.sc.game, b, c) for c in core.rules):
-                    out[b] = si
-        return out
+            ok, u = self._deciding(engine, q, ex.because)
+            unknown |= u
+            out.update({b: si for b in ok if b not in out})
+        return out, unknown
+
+    def _split(self, engine: Engine, query: list[Lit], rules: list[str]) -> tuple[list[str], list[str], bool]:
+        """A core's rules split by the but-for test: those whose removal alone flips the verdict (decided by), and
+        the rest of the minimal core (also needed); and whether a solve ran out of budget."""
+        flips = {c: self._flips(engine, query, frozenset({f"rule:{c}"})) for c in rules}
+        decided = [c for c in rules if flips[c] is Answer.SAT]
+        return decided, [c for c in rules if c not in decided], Answer.UNKNOWN in flips.values()
 
     def _verdict_by_solving(self, engine: Engine, lit: Lit) -> Verdict:
         yes, _ = engine.solve([lit])
@@ -339,14 +363,7 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _missing_because(self, ex: Expectation, r: ExpectationResult, needed: set[str] = frozenset()) -> list[str]:
-        """The ``because`` ids (or sections) with no rule of the core under them, compared by canonical id (those
-        every explanation needs are never missing)."""
-        return [b for b in ex.because
-                if b not in needed and not any(rulebook.covers(self.sc.game, b, c) for c in r.rules)]
-
-    def _failure_message(self, ex: Expectation, r: ExpectationResult, acted: dict[str, int], comp: Compiler,
-                         needed: set[str] = frozenset()) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, wrong: list[str], comp: Compiler) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return f"no verdict: {self.meter.why()}"
         if r.verdict.value != ex.verdict:
@@ -358,19 +375,17 @@ class ScenarioCheck:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
                     if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
-        missing = self._missing_because(ex, r, needed)
         at = len(self.sc.events) if ex.at is None else ex.at
-        msg = f"verdict right, but the rules behind it ({', '.join(r.rules) or 'none'}) do not include {', '.join(missing)}"
-        hints = []
-        for b in missing:
-            si = acted.get(b)
-            if si is None:
-                hints.append(f"{b} is behind these atoms at no stage, up to the end")
-                continue
-            k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
-            hints.append(f"{b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), "
-                         f"but this expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
-        return msg + "; " + "; ".join(hints)
+        msg = (f"verdict right, but {', '.join(wrong)} {'does' if len(wrong) == 1 else 'do'} not decide it: with "
+               f"{'it' if len(wrong) == 1 else 'them'} switched off the verdict on {_state_name(at, self.sc.events)} "
+               f"still holds (nor at an earlier stage with the same verdict)")
+        if r.decided_by:
+            msg += f"; decided by {', '.join(r.decided_by)}"
+        else:
+            msg += "; no rule decides it alone (each has a stand-in)" if r.rules else "; no rule decides it"
+        if r.also_needed:
+            msg += f"; only supporting (also needed): {', '.join(r.also_needed)}"
+        return msg
 
     # -- actions -------------------------------------------------------------------
     def _actions(self, comp: Compiler, engine: Engine, outcomes: list[Observed]) -> list[ActionResult]:
@@ -381,9 +396,11 @@ class ScenarioCheck:
             statuses = sorted({o.values[key] for o in outcomes if key in o.values})
             ar = ActionResult(id=a, statuses=statuses)
             if statuses in (["illegal"], ["interrupted"]) and (self.why or not self.options.lazy_cores):
-                answer, core = engine.core([~comp.stage["status", a].is_(statuses[0])])
+                query = [~comp.stage["status", a].is_(statuses[0])]
+                answer, core = engine.core(query)
                 if core:
                     ar.rules = core.rules
+                    ar.decided_by, ar.also_needed, _ = self._split(engine, query, core.rules)
             out.append(ar)
         return out
 

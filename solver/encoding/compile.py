@@ -417,6 +417,14 @@ class Compiler:
                 walk(o.action.model_dump())
         return names & set(self.objects)
 
+    def zone_named(self, zone: str) -> bool:
+        """Does the scenario put anything in ``zone`` itself: an object starting there, or an event naming it? For a
+        zone no rule of the game ever puts an object into (MTG's ante), a clause about objects in it can only
+        fire when this holds; elsewhere the clause owns nothing (a structural bound like slicing, never a verdict)."""
+        if any(o.zone == zone for o in self.sc.objects):
+            return True
+        return any(ev.model_dump().get("zone") == zone for ev in self.sc.events)
+
     def _initial_var(self, key: tuple, probe: bool = False):
         """Stage 0's variable for ``key``, fixed to the scenario's value under its fact literal (a static effect's
         activity is the static rule's business); once the model is solved, the value itself (a constant)."""

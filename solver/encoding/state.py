@@ -12,11 +12,14 @@ characteristic that continuous effects touch are derived per stage (solver.encod
 
 Rules own their frame: a key that some rule may change in a transition stays as it
 was, when none of the conditions on it holds, under the literals of the rules that
-could change it (``RuleModel.any_rule``), not under ``core.inertia``. So the core
-of a non-event ("X was not countered") names the rule whose condition excluded X.
-``core.inertia`` keeps only the keys that no rule could change there (touched only
-by an explicit keep or read on the new stage); keys nobody touches share the
-previous stage's variable.
+could change it (``RuleModel.any_rule``), and under ``core.inertia`` beside them.
+A core prefers a game rule to ``core.inertia`` (``solver.engine.cores.rank``), so
+the core of a non-event ("X was not countered") names the rule whose condition
+excluded X; but switching that rule off (the but-for test of ``because``,
+``solver.check.checker``) frees the key only where the rule's own condition holds:
+a rule decides only what its clause can change. ``core.inertia`` alone keeps the
+keys that no rule could change there (touched only by an explicit keep or read on
+the new stage); keys nobody touches share the previous stage's variable.
 
 Cone of influence (slicing): stage 0 creates its variables on first use too, each
 fixed to the scenario's value under its fact literal, and a closed stage answers
@@ -216,7 +219,9 @@ class Transition:
                 continue
             whens = self._whens.get(key, [])
             owners = self._owners.get(key)
-            frame = self.rm.any_rule(owners) if owners else self.rm.rule("core.inertia")
+            # the owners' literals, and core.inertia beside them: switching one rule off frees the key only where its
+            # own condition holds (what its clause can change), never where it could not have acted
+            frame = self.rm.any_rule(set(owners) | {"core.inertia"}) if owners else self.rm.rule("core.inertia")
             equal(self.rm, var, self.prev.vars[key], [frame] + [self.rm.neg(w) for w in whens])
             self.frames.append((key, tuple(sorted(owners)) if owners else ("core.inertia",), whens))
         self.next.vars.close(self.prev.vars)

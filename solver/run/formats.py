@@ -74,11 +74,14 @@ def render_text(res: ScenarioResult) -> str:
     if res.error:
         lines += [f"        {part}" for part in res.error.split("\n")]  # one line per error of the file
     for e in res.expectations:
-        if not e.passed or res.status is not ScenarioStatus.PASS:
+        if not e.passed or res.status is not ScenarioStatus.PASS or e.rules:  # with --why every verdict's rules
             where = f"{res.path}:{e.line}" if e.line else res.path
             ok = "ok " if e.passed else "BAD"
             lines.append(f"   {ok} {where}: {e.description}: {e.verdict.value} (expected {e.expected})"
                          + (f" -- {e.message}" if e.message and not e.passed else ""))
+            if e.rules:
+                lines.append(f"        decided by: {', '.join(e.decided_by) or '-'}; "
+                             f"also needed: {', '.join(e.also_needed) or '-'}")
     for c in res.claims:
         if not c.passed:
             lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")

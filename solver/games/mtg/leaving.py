@@ -71,6 +71,7 @@ def owned_leave_control_ends(comp, leavers: dict[str, object], label: str, statu
     """800.4a first sentence: owned objects leave the game (ante excepted: 800.4m); control effects end."""
     rm, st = comp.rm, comp.stage
     gone_zones = comp.rs.gone_zones
+    ante = comp.zone_named("ante")
     with comp.step(f"800.4a: {label}; owned objects leave, control effects end") as tr:
         for p, leaves in leavers.items():
             if status is not None:
@@ -84,7 +85,8 @@ def owned_leave_control_ends(comp, leavers: dict[str, object], label: str, statu
                 tr.set(("zone", o), "outside", "mtg.800.4a.owned", rm.all_of([here, rm.neg(zone.one_of(stays))]))
                 if info.card:
                     ceased(comp, tr, o, "mtg.800.4a.owned", rm.all_of([here, zone.is_("stack")]))
-                tr.keep(("zone", o), "mtg.800.4m", rm.all_of([here, zone.is_("ante")]))
+                if ante:  # 800.4m owns nothing where no object can be in ante (no rule puts one there)
+                    tr.keep(("zone", o), "mtg.800.4m", rm.all_of([here, zone.is_("ante")]))
             for eid, e in comp.effects.items():
                 if e.kind == "control" and e.player == p:
                     key = ("ended", eid) if e.duration == "static" else ("active", eid)

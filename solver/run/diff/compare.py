@@ -4,8 +4,8 @@ A record's verdicts are its status, its outcomes (how many, whether unique, none
 expectation's verdict and whether it passed, each action's status, each claim's verdict, and for a sweep's
 combination its result (passing, contradiction, ambiguity, broken, unknown, error). A flip is one of them that
 differs between the two records (or is in one only), shown with what was expected, the old and the new verdict and
-the rules deciding each (``decided_by``: the rules of the verdict's core; the field keeps its name when explanations
-report the but-for rules instead).
+the rules deciding each (``decided_by``: the but-for rules of the verdict, ``solver.check.checker``; the whole core
+when no rule of it decides alone).
 """
 from __future__ import annotations
 
@@ -36,12 +36,13 @@ def verdicts(rec: Record) -> dict[str, dict]:
     for e in rec.get("expectations") or []:
         out[f"expect[{e.get('index')}]"] = {
             "what": e.get("description") or "", "line": e.get("line"), "expected": e.get("expected"),
-            "verdict": e.get("verdict"), "passed": e.get("passed"), "decided_by": list(e.get("rules") or []),
+            "verdict": e.get("verdict"), "passed": e.get("passed"), "decided_by": list(e.get("decided_by") or e.get("rules") or []),
             "facts": list(e.get("facts") or []), "detail": e.get("message") or ""}
     for a in rec.get("actions") or []:
         out[f"action:{a.get('id')}"] = {"what": f"action {a.get('id')}",
                                         "verdict": " or ".join(a.get("statuses") or []) or "-", "passed": None,
-                                        "decided_by": list(a.get("rules") or []), "detail": ""}
+                                        "decided_by": list(a.get("decided_by") or a.get("rules") or []),
+                                        "detail": ""}
     for i, c in enumerate(rec.get("claims") or []):
         out[f"claim[{i}]"] = {"what": f"claim {c.get('kind')} {c.get('player')}", "line": c.get("line"),
                               "expected": c.get("expected"), "verdict": c.get("verdict"), "passed": c.get("passed"),

@@ -100,18 +100,28 @@ def verdicts(rec: dict) -> str:
     rows = []
     for e in rec.get("expectations") or []:
         ok = "ok" if e.get("passed") else "bad"
-        why = ", ".join(e.get("rules") or []) or ""
+        why = _split_rules(e)
         facts = ", ".join(e.get("facts") or [])
         note = " ".join(x for x in (e.get("message") or "", f"(no core: {e['no_core']})" if e.get("no_core") else "")
                         if x)
         rows.append(f'<tr><td>{e.get("line") or ""}</td><td>{escape(e.get("description") or "")}</td>'
                     f'<td>{escape(str(e.get("expected")))}</td><td class="{ok}">{escape(str(e.get("verdict")))}</td>'
-                    f'<td class="mono">{escape(why)}{"<br>facts: " + escape(facts) if facts else ""}</td>'
+                    f'<td class="mono">{why}{"<br>facts: " + escape(facts) if facts else ""}</td>'
                     f'<td>{escape(note)}</td></tr>')
     if not rows:
         return ""
     return ('<h3>Verdicts</h3><table class="verdicts"><tr><th>line</th><th>expectation</th><th>expected</th>'
-            '<th>verdict</th><th>rules behind it (core)</th><th>note</th></tr>' + "".join(rows) + "</table>")
+            '<th>verdict</th><th>rules behind it (decided by / also needed)</th><th>note</th></tr>' + "".join(rows) + "</table>")
+
+
+def _split_rules(e: dict) -> str:
+    """A verdict's core as HTML: the deciding rules (but-for), then the rest of the core, labelled."""
+    if not e.get("rules"):
+        return ""
+    decided = ", ".join(e.get("decided_by") or []) or "-"
+    also = ", ".join(e.get("also_needed") or []) or "-"
+    return (f'<span class="muted">decided by</span> {escape(decided)}<br>'
+            f'<span class="muted">also needed</span> {escape(also)}')
 
 
 def actions(rec: dict) -> str:

@@ -1,0 +1,124 @@
+"""``because`` by the but-for test: a rule passes only if, switched off, the verdict no longer holds (issue 24).
+
+Each case is a rule that sits in some core (or that a reader might guess) but does not decide the verdict: the
+expectation must fail, naming the rules that do decide. Each has its flipped copy: the deciding rule passes.
+"""
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+
+import pytest
+import yaml
+
+from models.loader import load_scenario_text
+from solver.run.single import check_loaded
+
+
+def check_scenario_data(data: dict, name: str, why: bool = False):
+    """Check scenario data as the file ``name`` would be (its card library found from there)."""
+    return check_loaded(load_scenario_text(yaml.safe_dump(data, allow_unicode=True), file=name), why=why)
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BERSERK_IMP = {
+    "id": "t-berserk-imp", "game": "berserk",
+    "players": [{"id": "alice"}, {"id": "bob"}],
+    "objects": [{"id": "archmage", "owner": "bob", "zone": "play", "types": ["creature"]},
+                {"id": "imp", "owner": "alice", "zone": "play", "types": ["creature"]}],
+    "effects": [{"id": "grant", "source": "archmage", "kind": "permit", "action": "accumulate_tokens",
+                 "targets": ["imp"], "duration": "static", "timestamp": 1}],
+    "events": [{"type": "begin_effect", "effect": {"id": "no_tokens", "kind": "prohibit", "action": "accumulate_tokens",
+                                                    "targets": ["imp"], "duration": "until_end_of_turn"}}],
+    "expect": [{"object": "imp", "allowed": {"accumulate_tokens": False}, "because": []}],
+}
+
+
+def _library(rel: str, index: int, because: list[str]) -> tuple[dict, str, int]:
+    data = yaml.safe_load((ROOT / "scenarios" / rel).read_text())
+    data["expect"][index]["because"] = because
+    return data, str(ROOT / "scenarios" / rel), index
+
+
+def _imp(because: list[str]) -> tuple[dict, str, int]:
+    data = copy.deepcopy(BERSERK_IMP)
+    data["expect"][0]["because"] = because
+    return data, str(ROOT / "scenarios" / "berserk" / "t-imp.yaml"), 0
+
+
+CASES = [
+    # MTG: Mind Control to its owner's graveyard: 704.5m decides, the ante exception (800.4m) cannot apply
+    ("mtg-ante", lambda b: _library("mtg/800.4a-mind-control-bianca-leaves.yaml", 1, b), ["mtg.800.4m"],
+     ["mtg.704.5m"]),
+    # MTG: the return of an "until it leaves" exile: neither 800.4d's trigger rule nor stack_ceases decides it
+    ("mtg-return-trigger", lambda b: _library("mtg/610.3-banishing-light-owner-leaves.yaml", 0, b),
+     ["mtg.800.4d.trigger"], ["mtg.610.3"]),
+    ("mtg-return-stack", lambda b: _library("mtg/610.3-banishing-light-owner-leaves.yaml", 0, b),
+     ["mtg.800.4a.stack_ceases"], ["mtg.610.3"]),
+    # TI4: she keeps a ground force: 75.1a decides that she stays, not 75.1c
+    ("ti4-ground-force", lambda b: _library("ti4/75.1a-ground-force-prevents-elimination.yaml", 0, b),
+     ["ti4.75.1c"], ["ti4.75.1a"]),
+    # Berserk: the event's prohibition beats the grant by 524.2 whatever their order; "latest" decides nothing,
+    # and at the initial state the verdict was the opposite (Imp could accumulate)
+    ("berserk-latest", _imp, ["berserk.conflict.latest"], ["berserk.524.2"]),
+]
+
+
+@pytest.mark.parametrize("name,make,wrong,right", CASES, ids=[c[0] for c in CASES])
+def test_a_rule_that_does_not_decide_fails_naming_the_deciding_rules(name, make, wrong, right) -> None:
+    """The wrong ``because`` fails: its message says it does not decide and names what does."""
+    data, path, i = make(wrong)
+    res = check_scenario_data(data, name=path)
+    e = res.expectations[i]
+    assert e.verdict.value == e.expected, e
+    assert not e.passed, e
+    assert "does not decide it" in e.message, e.message
+    assert any(r in e.message for r in right), e.message
+
+
+@pytest.mark.parametrize("name,make,wrong,right", CASES, ids=[c[0] for c in CASES])
+def test_the_deciding_rule_passes(name, make, wrong, right) -> None:
+    """Flipped: the rule that decides passes, and explanations list it under decided by."""
+    data, path, i = make(right)
+    res = check_scenario_data(data, name=path)
+    e = res.expectations[i]
+    assert e.passed, e
+
+
+def test_explanations_split_deciding_from_supporting_rules() -> None:
+    """With ``why``, a core's rules are split: decided by (but-for) and also needed (the rest of the core)."""
+    data, path, i = _library("ti4/75.1a-ground-force-prevents-elimination.yaml", 0, [])
+    res = check_scenario_data(data, name=path, why=True)
+    e = res.expectations[i]
+    assert e.rules and set(e.decided_by) | set(e.also_needed) == set(e.rules)
+    assert "ti4.75.1a" in e.decided_by
+    assert not set(e.decided_by) & set(e.also_needed)
+
+
+def test_a_jointly_deciding_pair_passes_and_a_redundant_member_fails() -> None:
+    """Two rules that each keep the token from being created (800.4b: its controller left; 800.4d: its owner left)
+    decide only together: the pair passes, each alone fails, and the pair plus a rule that adds nothing fails."""
+    rel = "mtg/800.4b-token-not-created.yaml"
+    ok = check_scenario_data(*_library(rel, 0, ["mtg.800.4b.token", "mtg.800.4d"])[:2]).expectations[0]
+    alone = check_scenario_data(*_library(rel, 0, ["mtg.800.4b.token"])[:2]).expectations[0]
+    extra = check_scenario_data(*_library(rel, 0, ["mtg.800.4b.token", "mtg.800.4d", "mtg.800.4m"])[:2]).expectations[0]
+    assert ok.passed, ok
+    assert not alone.passed and "does not decide" in alone.message
+    assert not extra.passed and "mtg.800.4m" in extra.message
+
+
+OWNS_NOTHING = [
+    # (library scenario, a rule whose condition cannot hold there)
+    ("mtg/800.4a-mind-control-bianca-leaves.yaml", "mtg.800.4m"),  # nothing is in ante
+    ("mtg/108.4a-outside-the-game-no-controller.yaml", "mtg.800.4m"),
+]
+
+
+@pytest.mark.parametrize("rel,rule", OWNS_NOTHING, ids=[f"{r}@{p}" for p, r in OWNS_NOTHING])
+def test_a_rule_whose_condition_cannot_hold_is_in_no_core(rel, rule) -> None:
+    """A rule owns only what its clause can change: where its condition is impossible it explains nothing."""
+    data = yaml.safe_load((ROOT / "scenarios" / rel).read_text())
+    res = check_scenario_data(data, name=str(ROOT / "scenarios" / rel), why=True)
+    cores = [set(e.rules) for e in res.expectations] + [set(a.rules) for a in res.actions]
+    assert any(cores), res
+    assert all(rule not in c for c in cores), cores
