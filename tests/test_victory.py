@@ -208,8 +208,9 @@ def test_check_claims_without_claims_is_empty():
 def test_benchmark_runs_on_the_smallest_size(capsys):
     """The benchmark command works (the full run is `python -m solver.bench.victory`, outside the tests)."""
     from solver.bench.victory import main
-    assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
-    assert "| 1v1 | 1 | proved |" in capsys.readouterr().out
+    assert main(["--size", "1x1"]) == 0
+    out = capsys.readouterr().out
+    assert "| 1v1 | 1 | proved |" in out and out.count("proved") == 4, out
 
 
 # -- a victory check asks the analysis: the decisive advantage drives 602.1 ------------------------------------------
@@ -418,7 +419,7 @@ def test_benchmark_runs_on_a_board(capsys):
     """The benchmark's positions stand on a board."""
     from solver.bench.victory import main, position
     assert position(1, 1).board is not None
-    assert main(["--max-creatures", "1", "--max-rounds", "1", "--cap", "5"]) == 0
+    assert main(["--size", "1x2", "--methods", "memo,arbiter"]) == 0
 
 
 def test_refutation_when_every_winning_blow_is_struck_back():
