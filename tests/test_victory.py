@@ -23,8 +23,8 @@ RULES = ruleset_for("berserk").combat_rules
 # scenario file -> (verdict, words the certificate or counterexample must contain)
 KORNEVIK = {
     "602.1-decisive-advantage-kornevik.yaml": ("proved", ["invariant", "INFEASIBLE", "ranking", "kornevik"]),
-    "602.1-decisive-advantage-refuted-weak-strike.yaml": ("refuted", ["goblin", "die 2 (weak) -> strike 2 -> 2 damage",
-                                                                     "does not block"]),
+    "602.1-decisive-advantage-refuted-weak-strike.yaml": ("refuted", [
+        "plan of bob, round 1: goblin -> kornevik (die 1, weak: strike 2, 2 damage)", "does not block"]),
     "602.1-decisive-advantage-refuted-magical-attack.yaml": ("refuted", ["sorcerer", "no protection from magical"]),
     "602.1-decisive-advantage-refuted-heals-faster.yaml": ("refuted", ["troll", "heals 3 per round", "never be destroyed"]),
     "602.1-decisive-advantage-refuted-unreachable.yaml": ("refuted", ["harpy", "no creature of alice can reach", "flies"]),
@@ -52,12 +52,50 @@ def test_kornevik_and_refutations(name):
 
 
 def test_forced_win_proved_and_refuted_pair():
-    """Within 3 rounds proved (a plan the counterexample search cannot beat), within 2 refuted (a beating line)."""
+    """Within 3 rounds proved (a strategy of the explicit search), within 2 refuted (a beating line)."""
     res = check_file(LIB / "602.1-forced-win-bounded.yaml")
     assert res.status.value == "pass"
     proved, refuted = res.claims
-    assert proved.verdict == "proved" and any("INFEASIBLE" in x for x in proved.certificate)
+    assert proved.verdict == "proved" and "explicit AND/OR search" in proved.certificate[1]
+    assert any("round 1 (kornevik 4, knight 3, wolf 2): kornevik -> " in x for x in proved.certificate)
     assert refuted.verdict == "refuted" and any("die 1 (weak) -> strike 2" in x for x in refuted.counterexample)
+
+
+def _reference_state(text: str, player: str):
+    """The solver-free reference's world and final state of a scenario (its one trace), and the analysed position."""
+    from models.loader import load_scenario_text
+    from solver.reference.brute import enumerate_traces
+    from solver.reference.world import build_world, rules_for
+    from solver.victory.model import position_from
+
+    sc = load_scenario_text(text, "t.yaml").scenario
+    rules = rules_for(sc.game)
+    w = build_world(sc, rules)
+    (trace,) = enumerate_traces(sc, w)
+    return rules, w, trace[-1], position_from(sc, ruleset_for(sc.game), player, None)
+
+
+def _spoil(declarations: dict) -> dict:
+    """The same strategy with one declaration of its last round dropped (the attack not made)."""
+    last = max(declarations, key=lambda k: (k[1], k[0]))
+    spoiled = dict(declarations)
+    spoiled[last] = {}
+    return spoiled
+
+
+@pytest.mark.parametrize("name,rounds", [("602.1-forced-win-bounded.yaml", 3),
+                                         ("602.1-decisive-advantage-board-ranged.yaml", 3)])
+def test_a_proved_strategy_replays_in_the_reference(name, rounds):
+    """A proved forced win returns its strategy (a declaration per position it reaches); the solver-free reference
+    plays it against every die roll and every reply and finds a clean victory in every play; the strategy with one
+    attack of its last round left out fails there."""
+    text = (LIB / name).read_text(encoding="utf-8")
+    rules, w, st, pos = _reference_state(text, "alice")
+    res = ForcedWin(pos, 0, rounds).run()
+    assert res.verdict == "proved" and res.strategy is not None
+    plays = res.strategy.by_name()
+    assert rules.replay_strategy(w, st, "alice", plays, rounds) is None
+    assert rules.replay_strategy(w, st, "alice", _spoil(plays), rounds) is not None
 
 
 @pytest.mark.parametrize("name,wrong", [("602.1-decisive-advantage-kornevik.yaml", "refuted"),

@@ -93,12 +93,12 @@ class Meter:
             self.stopped = "safety" if used < limit and self._past_safety() else "budget"
         return status
 
-    def node(self) -> None:
-        """Charge one node of a pure-Python search; Exhausted when nothing is left."""
-        if not self._may_go_on(NODE_COST):
+    def node(self, count: int = 1) -> None:
+        """Charge ``count`` nodes of a pure-Python search; Exhausted when nothing is left."""
+        if not self._may_go_on(NODE_COST * count):
             raise Exhausted()
-        self.nodes += 1
-        self.spent += NODE_COST
+        self.nodes += count
+        self.spent += NODE_COST * count
 
     def used(self) -> float:
         """The work spent, rounded as results report it (the same on every machine)."""

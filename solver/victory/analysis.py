@@ -43,6 +43,7 @@ from solver.encoding.compile import ScenarioError
 from solver.engine.budget import Exhausted, Meter, meter_of
 from solver.registry import ruleset_for
 from solver.victory.bounded import ForcedWin, describe_attack
+from solver.victory.search import Strategy
 from solver.victory.encode import CombatModel, turn_side
 from solver.victory.model import (
     TIERS, CombatError, Position, combat_options, damage, on_board_reach, position_from, reaches, strike,
@@ -59,6 +60,8 @@ class Analysis:
     certificate: list[str] = field(default_factory=list)
     counterexample: list[str] = field(default_factory=list)
     message: str = ""
+    #: a bounded win's strategy (``solver.victory.search.Strategy``), which the solver-free reference replays
+    strategy: Strategy | None = None
 
 
 class DecisiveAdvantage:
@@ -73,6 +76,10 @@ class DecisiveAdvantage:
         self.me, self.them = pos.players
         self.invariant_core: list[str] = []
         self.order = policy_order(pos)
+        self.nodes = 0
+        #: every combat rule is on: the explicit searches decide (``ForcedWin.explicit``); with one off (rule
+        #: coverage) only CP-SAT leaves it out, so every step is a CP-SAT search, in the order before issue 28
+        self.explicit = not set(pos.rules_off) & set(vars(pos.rules).values())
 
     def _solve(self, cm: CombatModel):
         self.solves += 1
@@ -82,13 +89,57 @@ class DecisiveAdvantage:
         return status, s, core
 
     def run(self) -> Analysis:
-        """The verdict: proved, refuted or unknown."""
+        """The verdict: proved, refuted or unknown (with the work it used)."""
         try:
-            return self._run()
+            return self._run() if self.explicit else self._run_cp()
         except Exhausted:
-            return Analysis("unknown", message=f"{self.meter.why()} after {self.solves} CP-SAT solves")
+            return Analysis("unknown", message=f"{self.meter.why()} after {self.solves} CP-SAT solves and "
+                                               f"{self.nodes} search positions ({self.meter.used():g} units spent)")
+
+    def _bounded(self, side: int, dice_owner: str = "A"):
+        res = ForcedWin(self.pos, side, self.horizon, dice_owner=dice_owner, meter=self.meter).run()
+        self.solves += res.solves
+        self.nodes += res.nodes
+        if res.verdict == "unknown" and self.meter.stopped:
+            raise Exhausted()
+        return res
 
     def _run(self) -> Analysis:
+        """Every combat rule on: the cheap refutations and the bounded win first (explicit searches), then the
+        inductive proof and the never-wins refutation (CP-SAT)."""
+        P, O = self.pos.side(0), self.pos.side(1)
+        if not P:
+            return Analysis("refuted", counterexample=[f"{self.me} has no creature in play"])
+        if not O:
+            return Analysis("proved", certificate=[f"{self.them} has no creature in play: clean victory (602.1)"])
+        loss = self._bounded(1, dice_owner="E")
+        safe = self.unkillable()
+        if loss.verdict == "proved":
+            return Analysis("refuted", counterexample=[
+                f"{self.them}, with the dice going their way, destroys every creature of {self.me} within "
+                f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines + (safe or []))
+        if safe:
+            return Analysis("refuted", counterexample=safe)
+        win = self._bounded(0)
+        if win.verdict == "proved":
+            return Analysis("proved", certificate=[
+                f"{self.me} wins within {self.horizon} round(s) whatever the dice and {self.them} do:"] + win.lines,
+                strategy=win.strategy)
+        proof = self.inductive()
+        if proof.verdict == "proved":
+            return proof
+        why = proof.counterexample
+        stuck = self.never_wins()
+        if stuck:
+            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"])
+        return Analysis("unknown", counterexample=why,
+                        message=f"the inductive proof fails and no refutation or win was found within "
+                                f"{self.horizon} round(s) ({self.solves} CP-SAT solves, {self.nodes} search "
+                                f"positions, {self.meter.used():g} units spent)")
+
+    def _run_cp(self) -> Analysis:
+        """A combat rule off: the CP-SAT steps in their order before issue 28 (the explicit searches read every
+        rule)."""
         P, O = self.pos.side(0), self.pos.side(1)
         if not P:
             return Analysis("refuted", counterexample=[f"{self.me} has no creature in play"])
@@ -138,6 +189,7 @@ class DecisiveAdvantage:
                     return Analysis("failed", counterexample=why)
                 banned.add((p, o))
                 continue
+            ranked = {}
             for o in self.order:
                 proved, bad = self.rank_search(o, use[o])
                 if not proved:
@@ -145,8 +197,9 @@ class DecisiveAdvantage:
                     why = [line]
                     cuts.append((o, dice, dealt))
                     break
+                ranked[o] = bad
             else:
-                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts)))
+                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts), ranked))
         return Analysis("failed", counterexample=why + [f"gave up after {MAX_POLICIES} candidate policies"])
 
     def candidate(self, banned, cuts) -> dict[str, list[str]] | None:
@@ -248,8 +301,9 @@ class DecisiveAdvantage:
                 f"of the round -> life {s.value(after[focus])}: the ranking does not decrease")
         return False, (dice, dealt, line)
 
-    def certificate(self, use, policies: int, counterexamples: int) -> list[str]:
-        """The printable proof: invariant, policy, ranking, each an infeasible CP-SAT search."""
+    def certificate(self, use, policies: int, counterexamples: int, ranked: dict[str, str]) -> list[str]:
+        """The printable proof: invariant, policy, ranking (``ranked``: each focused creature's infeasible ranking
+        search, as ``rank_search`` proved it), each an infeasible CP-SAT search."""
         pos = self.pos
         core = self.invariant_core
         out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} "
@@ -262,7 +316,7 @@ class DecisiveAdvantage:
         out.append(f"ranking: (living creatures of {self.them}, life of the attacked one) decreases every round "
                    f"under every die value and reply:")
         for o in self.order:
-            out.append("  " + self.rank_search(o, use[o])[1])
+            out.append("  " + ranked[o])
         out.append(f"CEGAR: {policies} candidate policy(ies), {counterexamples} counterexample(s) refined away")
         return out
 
@@ -305,20 +359,29 @@ class DecisiveAdvantage:
 
     # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
     def unkillable(self) -> list[str] | None:
-        """Counterexample: die values under which some opponent creature survives every round unharmed in the end."""
+        """Counterexample: die values under which some opponent creature survives every round unharmed in the end
+        (every rule on: each attacker's least damaging die, read from ``damage``; a rule off: a CP-SAT search)."""
         pos = self.pos
         for o in pos.side(1):
-            cm = CombatModel(pos)
-            m = cm.m
             hitters = [p for p in pos.side(0) if reaches(p, o) and on_board_reach(pos, p, o, (p, o))]
-            dice = {p.id: cm.die() for p in hitters}
-            if hitters:
-                total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
-                m.add(total <= o.regen)
-                m.add(total <= o.life - 1)
-            status, s, _ = self._solve(cm)
-            if status != "sat":
-                continue
+            if self.explicit:  # every rule on: each hitter's die dealing it the least damage (the smallest such value)
+                rolled = {p.id: min(pos.dice.values(), key=lambda v, p=p: (damage(p, o, pos.dice, v), v))
+                          for p in hitters}
+                total = sum(damage(p, o, pos.dice, rolled[p.id]) for p in hitters)
+                if hitters and not (total <= o.regen and total <= o.life - 1):
+                    continue
+            else:
+                cm = CombatModel(pos)
+                m = cm.m
+                dice = {p.id: cm.die() for p in hitters}
+                if hitters:
+                    total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
+                    m.add(total <= o.regen)
+                    m.add(total <= o.life - 1)
+                status, s, _ = self._solve(cm)
+                if status != "sat":
+                    continue
+                rolled = {p.id: s.value(dice[p.id]) for p in hitters}
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
                         + (" (it flies and none of them flies or shoots)" if o.flying else
@@ -328,11 +391,11 @@ class DecisiveAdvantage:
                         + f": it can never be destroyed, so {self.me} never wins (602.1)"]
             parts = []
             for p in hitters:
-                v = s.value(dice[p.id])
+                v = rolled[p.id]
                 d = damage(p, o, pos.dice, v)
                 parts.append(f"{p.id} die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(p, pos.dice, v)} -> "
                              + (f"{d} damage" if d or strike(p, pos.dice, v) <= 0 else "blocked by protection, 0 damage"))
-            dealt = sum(damage(p, o, pos.dice, s.value(dice[p.id])) for p in hitters)
+            dealt = sum(damage(p, o, pos.dice, rolled[p.id]) for p in hitters)
             return [f"{self.them}'s {o.id} (life {o.life}, heals {o.regen} per round) can never be destroyed: with "
                     f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "
                     f"round: " + "; ".join(parts)]
@@ -353,19 +416,36 @@ def policy_order(pos: Position) -> list[str]:
 
 
 # -- claims -------------------------------------------------------------------------------------------------
+def analyse(kind: str, pos: Position, options, rounds: int) -> Analysis:
+    """The verdict of a decisive advantage (``rounds``: the horizon) or a forced win within ``rounds`` on one
+    position. A scenario's proved and refuted answers are kept for it (``SolverOptions.victory_memo``, one per
+    scenario check), so a position its victory check and its claims both ask about is analysed once; an unknown
+    one (it depends on the budget left) is asked again."""
+    memo = getattr(options, "victory_memo", None)
+    key = (kind, rounds, pos, frozenset(pos.rules_off))
+    if memo is not None and key in memo:
+        return memo[key]
+    meter = meter_of(options)
+    if kind == "decisive_advantage":
+        out = DecisiveAdvantage(pos, meter, rounds).run()
+    else:
+        res = ForcedWin(pos, 0, rounds, meter=meter).run()
+        if res.verdict == "proved":
+            out = Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the "
+                                                  f"dice and {pos.players[1]} do:"] + res.lines,
+                           strategy=res.strategy)
+        elif res.verdict == "refuted":
+            out = Analysis("refuted", counterexample=res.lines)
+        else:
+            out = Analysis("unknown", message="; ".join(res.lines))
+    if memo is not None and out.verdict in ("proved", "refuted"):
+        memo[key] = out
+    return out
+
+
 def analyse_claim(claim, pos: Position, options, horizon: int) -> Analysis:
     """The verdict of one claim on one position."""
-    meter = meter_of(options)
-    if claim.kind == "decisive_advantage":
-        return DecisiveAdvantage(pos, meter, horizon).run()
-    rounds = claim.within or horizon
-    res = ForcedWin(pos, 0, rounds, meter=meter).run()
-    if res.verdict == "proved":
-        return Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the dice "
-                                               f"and {pos.players[1]} do:"] + res.lines)
-    if res.verdict == "refuted":
-        return Analysis("refuted", counterexample=res.lines)
-    return Analysis("unknown", message="; ".join(res.lines))
+    return analyse(claim.kind, pos, options, horizon if claim.kind == "decisive_advantage" else claim.within or horizon)
 
 
 def _final_states(outcomes) -> list[dict | None]:
