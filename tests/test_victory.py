@@ -559,3 +559,72 @@ def test_a_ruling_decides_where_the_proof_is_unknown():
     assert flipped.status.value == "fail"
     bare = check_text(RULED_UNKNOWN.replace(", judge_ruled: [alice]", ""), "t.yaml")
     assert bare.expectations[0].verdict.value == "unknown" and bare.status.value == "unknown"
+
+
+# -- issue 28: the explicit search against the strong baseline, adaptive wins, a creature that can be hit ---------------
+def _agreement(name: str):
+    from solver.bench.victory import agreement
+    return next((pos, rounds) for n, pos, rounds, _ in agreement() if n == name)
+
+
+@pytest.mark.parametrize("name", ["troll: who finishes it", "row of six", "two rooted, two rows",
+                                  "a blocker and a flyer", "family 2v2/2", "family 2v2/3 in 2",
+                                  "row: a walk to a rooted one", "kornevik v magical imp"])
+def test_the_search_agrees_with_the_strong_baseline(name):
+    """On positions of the benchmark's agreement set (adaptive wins among them: no attack plan fixed in advance wins),
+    Arbiter's forced-win verdict is the memoised AND/OR search's (``solver.bench.victory.MemoSearch``)."""
+    from solver.bench.victory import MemoSearch
+    pos, rounds = _agreement(name)
+    res = ForcedWin(pos, 0, rounds).run()
+    assert res.verdict == ("proved" if MemoSearch(pos, 0, rounds).wins() else "refuted"), res.lines
+
+
+ADAPTIVE = LIB / "602.1-forced-win-adaptive.yaml"
+SQUIRE = LIB / "602.1-decisive-advantage-hittable-squire.yaml"
+
+
+def test_an_adaptive_win_is_proved_and_its_strategy_reacts_to_the_die():
+    """The troll: proved within 2 rounds at the default settings, though no plan fixed in advance wins (the CP-SAT
+    two-model loop finds none); round 2's declaration depends on the troll's strike back in round 1 (the knight
+    fell: the axeman alone; it stands: knight and sprite); the reference replays the strategy; expecting it refuted
+    fails."""
+    res = check_file(ADAPTIVE)
+    assert res.status.value == "pass", [c.message for c in res.claims]
+    assert [c.verdict for c in res.claims] == ["proved", "refuted"]
+    text = ADAPTIVE.read_text(encoding="utf-8")
+    rules, w, st, pos = _reference_state(text, "alice")
+    start = tuple(u.life for u in pos.units)
+    assert ForcedWin(pos, 0, 2).open_loop(start, 0)[0] == "none"
+    win = ForcedWin(pos, 0, 2).run()
+    plays = win.strategy.by_name()
+    fell = {k: m for k, m in plays.items() if k[1] == 2 and dict(k[0])["knight"] == 0}
+    stands = {k: m for k, m in plays.items() if k[1] == 2 and dict(k[0])["knight"] > 0}
+    assert fell and stands
+    assert all(m == {"axeman": "troll"} for m in fell.values())
+    assert all(m == {"knight": "troll", "sprite": "troll"} for m in stands.values())
+    assert rules.replay_strategy(w, st, "alice", plays, 2) is None
+    assert rules.replay_strategy(w, st, "alice", _spoil(plays), 2) is not None
+    flipped = check_text(text.replace("within: 2, expect: proved", "within: 2, expect: refuted"), "t.yaml")
+    assert flipped.status.value == "fail" and flipped.claims[0].message.startswith("expected refuted, but it is proved")
+
+
+def test_a_hittable_creature_that_does_not_matter_is_proved_at_the_default_horizon():
+    """The squire can be hit, Kornevik cannot, and Kornevik alone wears the ogre down in more rounds than the
+    horizon: the decisive advantage is proved by the invariant on the attacking creatures and the ranking, the
+    victory check gives the clean victory, the reference's exhaustive reading agrees; expecting it refuted fails,
+    and so does expecting no victory."""
+    res = check_file(SQUIRE, why=True)
+    assert res.status.value == "pass", (res.error, [c.message for c in res.claims], [e.message for e in res.expectations])
+    proof, claim = res.proofs[0], res.claims[0]
+    assert proof.verdict == claim.verdict == "proved"
+    text = "\n".join(proof.certificate)
+    assert "squire may be hit" in text and "that attacks (kornevik)" in text and "ranking" in text, text
+    assert res.claims[1].verdict == "refuted", "no bounded win within the default horizon: the ranking decides"
+    rules, w, st, _ = _reference_state(SQUIRE.read_text(encoding="utf-8"), "alice")
+    assert rules.decisive_advantage(w, st, "alice")
+    source = SQUIRE.read_text(encoding="utf-8")
+    flipped = check_text(source.replace("player: alice, expect: proved", "player: alice, expect: refuted"), "t.yaml")
+    assert flipped.status.value == "fail" and flipped.claims[0].message.startswith("expected refuted, but it is proved")
+    no_win = check_text(source.replace("- {winner: alice, because", "- {winner: alice, verdict: impossible, because"),
+                        "t.yaml")
+    assert no_win.status.value == "fail"

@@ -3,7 +3,7 @@
 Run it (it is not part of the test run; use ``nice`` on a shared machine):
 
     python -m solver.bench.victory                   # the positions of the headline table
-    python -m solver.bench.victory --agreement       # also: the verdicts of every method on the agreement set
+    python -m solver.bench.victory --agreement       # also: every method's verdict on the agreement set (agreement())
 
 The positions (``position(n, h)``) stand on a board of two rows and n columns: n protected creatures (life 4,
 strike 2-3-4, protection from non-magical attacks of strength 3 or more, movement 1) on the first row, each facing
@@ -57,6 +57,80 @@ def position(n: int, rounds: int) -> Position:
     theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5), cell=f"r2c{i + 1}") for i in range(n)]
     return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules,
                     board=Board.of(grid.all_cells(), grid.neighbours()))
+
+
+def _grid(rows: int, cols: int) -> Board:
+    g = SBoard(rows=rows, cols=cols)
+    return Board.of(g.all_cells(), g.neighbours())
+
+
+def _pos(units, first: int = 0, board: Board | None = None, counterstrike: bool = True) -> Position:
+    return Position(tuple(units), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules,
+                    first=first, counterstrike=counterstrike, board=board)
+
+
+def _u(uid: str, side: int, life: int, strikes, **kw) -> Unit:
+    return Unit(uid, side, life, life, tuple(strikes), **kw)
+
+
+def agreement() -> list[tuple[str, Position, int, str]]:
+    """The positions every method must give the same verdict on: (name, position, rounds, kind). Proved and refuted
+    sizes of the headline family, positions without a board (protection, magical attacks, flyers, two creatures a
+    side), board positions (movement, range, flyers), and adaptive wins: no attack plan fixed in advance wins (the
+    CP-SAT loop finds none); in the ones marked "dice" no strategy blind to the dice wins either, even one that
+    reacts to every declaration of the opponent (the winning declaration depends on a die)."""
+    out = [(f"family {n}v{n}/{h}", position(n, h), h, "family, proved") for n, h in ((1, 1), (1, 2), (2, 1), (2, 2),
+                                                                                   (3, 1))]
+    out += [(f"family {n}v{n}/{h} in {h - 1}", position(n, h), h - 1, "family, refuted")
+            for n, h in ((1, 2), (2, 2), (2, 3), (3, 2))]
+    k = _u("kornevik", 0, 4, (1, 2, 3), protect_nonmagical=3)
+    out += [
+        ("kornevik v goblin 2", _pos([k, _u("g", 1, 2, (3, 4, 5))]), 1, "no board"),
+        ("kornevik v goblin 3", _pos([k, _u("g", 1, 3, (3, 4, 5))]), 1, "no board"),
+        ("kornevik v weak goblin", _pos([k, _u("g", 1, 3, (2, 3, 4))]), 2, "no board"),
+        ("kornevik v magical imp", _pos([_u("kornevik", 0, 2, (1, 2, 3), protect_nonmagical=3),
+                                         _u("g", 1, 2, (1, 2, 3), magical=True)]), 2, "no board"),
+        ("two v one", _pos([_u("a", 0, 3, (1, 2, 3)), _u("b", 0, 2, (1, 1, 2)), _u("x", 1, 2, (1, 1, 1))]), 1,
+         "no board"),
+        ("bat out of reach", _pos([k, _u("bat", 1, 1, (3, 3, 3), flying=True)]), 2, "no board"),
+    ]
+    out += [
+        ("row: ogre then wolf", _pos([_u("k", 0, 4, (1, 2, 3), protect_nonmagical=3, cell="r1c1"),
+                                      _u("o", 1, 2, (3, 4, 5), cell="r1c2"), _u("w", 1, 2, (3, 3, 3), cell="r1c3")],
+                                     board=_grid(1, 3)), 2, "board"),
+        ("row: a walk to a rooted one", _pos([_u("k", 0, 3, (1, 2, 3), cell="r1c1"),
+                                              _u("o", 1, 2, (1, 1, 1), cell="r1c3", move=0)], board=_grid(1, 4)), 2,
+         "board"),
+        ("row: a shot from afar", _pos([_u("a", 0, 2, (1, 2, 3), cell="r1c1", ranged=True, range=3),
+                                        _u("o", 1, 2, (1, 1, 1), cell="r1c4")], board=_grid(1, 4)), 2, "board"),
+        ("a flyer out of reach", _pos([_u("k", 0, 2, (2, 2, 2), cell="r1c1"), _u("h", 1, 1, (1, 1, 1), flying=True)],
+                                      board=_grid(2, 2)), 1, "board"),
+    ]
+    out += [
+        ("troll: who finishes it", _pos([_u("troll", 1, 4, (1, 1, 4), cell="r1c1", move=0, regen=1),
+                                         _u("knight", 0, 4, (2, 2, 4), cell="r1c2"),
+                                         _u("axeman", 0, 3, (3, 3, 3), cell="r1c3"),
+                                         _u("sprite", 0, 4, (1, 2, 2), flying=True)], board=_grid(2, 3)), 2,
+         "adaptive, dice"),
+        ("row of six", _pos([_u("e0", 0, 4, (3, 3, 4), cell="r1c6", move=2), _u("e1", 0, 3, (1, 1, 2), cell="r1c4"),
+                             _u("e2", 0, 2, (1, 2, 4), cell="r1c1"), _u("o0", 1, 3, (2, 3, 4), cell="r1c3", move=0)],
+                            first=1, board=_grid(1, 6)), 2, "adaptive, dice"),
+        ("two rooted, two rows", _pos([_u("e0", 0, 3, (1, 4, 5), cell="r1c3", move=2),
+                                       _u("e1", 0, 4, (1, 1, 4), cell="r2c3"),
+                                       _u("e2", 0, 2, (2, 2, 4), cell="r2c2", move=2),
+                                       _u("o0", 1, 1, (1, 1, 2), cell="r1c2", move=0),
+                                       _u("o1", 1, 3, (0, 1, 5), cell="r2c4", move=0)], board=_grid(2, 4)), 2,
+         "adaptive, dice"),
+        ("two rooted, three rounds", _pos([_u("e0", 0, 4, (3, 4, 5), cell="r2c1"), _u("e1", 0, 3, (1, 3, 5), cell="r1c1"),
+                                           _u("e2", 0, 2, (1, 1, 2), cell="r2c2"),
+                                           _u("o0", 1, 3, (1, 2, 2), cell="r1c2", move=0, regen=1),
+                                           _u("o1", 1, 2, (1, 1, 3), cell="r2c3", move=0)], board=_grid(2, 4)), 3,
+         "adaptive, dice"),
+        ("a blocker and a flyer", _pos([_u("p", 0, 5, (1, 2, 3), cell="r1c1"), _u("q", 0, 3, (1, 1, 4), flying=True),
+                                        _u("x", 1, 1, (0, 0, 1), cell="r1c2"), _u("y", 1, 3, (1, 2, 2), cell="r1c3")],
+                                       first=1, board=_grid(1, 3)), 2, "adaptive, replies"),
+    ]
+    return out
 
 
 # -- the strong baselines -------------------------------------------------------------------------------------------
@@ -250,12 +324,35 @@ def header(methods) -> str:
             + "|---|---|" + "---|---|---|" * len(methods) + "---|")
 
 
+def fixed_plan(pos: Position, rounds: int) -> str:
+    """Whether an attack plan fixed in advance wins (the CP-SAT two-model loop of ``ForcedWin.open_loop``): 'found',
+    'none' or 'unknown'."""
+    status = ForcedWin(pos, 0, rounds, meter=Meter(ARBITER_UNITS)).open_loop(tuple(u.life for u in pos.units), 0)[0]
+    return {"proved": "found", "none": "none"}.get(status, "unknown")
+
+
+def agreement_table(methods=("naive", "memo", "retro", "arbiter")) -> int:
+    """Every method's verdict on every position of ``agreement()`` (the naive search within a small node count), and
+    whether a fixed plan wins; the number of positions where two methods that finished disagree."""
+    print("| position | rounds | kind | " + " | ".join(methods) + " | fixed plan (CP-SAT loop) |")
+    print("|---|---|---|" + "---|" * len(methods) + "---|")
+    bad = 0
+    for name, pos, rounds, kind in agreement():
+        runs = {m: (run_naive(pos, rounds, 200_000) if m == "naive" else METHODS[m](pos, rounds)) for m in methods}
+        verdicts = {r.verdict for r in runs.values()} & {"proved", "refuted"}
+        bad += len(verdicts) > 1
+        print(f"| {name} | {rounds} | {kind} | " + " | ".join(runs[m].verdict for m in methods)
+              + f" | {fixed_plan(pos, rounds)} |", flush=True)
+    return bad
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the table; exit 1 when two methods that finished disagree."""
     ap = argparse.ArgumentParser(prog="python -m solver.bench.victory", description=__doc__.splitlines()[0])
     ap.add_argument("--size", action="append", default=[], metavar="NxH",
                     help="a position n creatures a side, h rounds (repeatable; default: the headline table)")
     ap.add_argument("--methods", default=",".join(METHODS), help="comma-separated, of " + ", ".join(METHODS))
+    ap.add_argument("--agreement", action="store_true", help="also: every method's verdict on the agreement set")
     args = ap.parse_args(argv)
     sizes = [tuple(int(x) for x in s.split("x")) for s in args.size] or list(HEADLINE)
     methods = tuple(m for m in args.methods.split(",") if m)
@@ -266,8 +363,12 @@ def main(argv: list[str] | None = None) -> int:
     bad = [r for r in rows if len({r[m].verdict for m in methods} & {"proved", "refuted"}) > 1]
     if bad:
         print(f"DISAGREEMENT between methods: {[(r['creatures'], r['rounds']) for r in bad]}")
-        return 1
-    return 0
+    worse = 0
+    if args.agreement:
+        print()
+        worse = agreement_table(methods)
+        print(f"\n{len(agreement())} positions, {worse} with a disagreement")
+    return 1 if bad or worse else 0
 
 
 if __name__ == "__main__":

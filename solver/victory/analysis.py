@@ -80,6 +80,10 @@ class DecisiveAdvantage:
         #: every combat rule is on: the explicit searches decide (``ForcedWin.explicit``); with one off (rule
         #: coverage) only CP-SAT leaves it out, so every step is a CP-SAT search, in the order before issue 28
         self.explicit = not set(pos.rules_off) & set(vars(pos.rules).values())
+        #: the inductive proof may leave creatures that can be hit out of the policy (with a rule off: as before)
+        self.general = self.explicit
+        self.resting: set[str] = set()
+        self._use: dict[str, list[str]] = {}
 
     def _solve(self, cm: CombatModel):
         self.solves += 1
@@ -175,6 +179,7 @@ class DecisiveAdvantage:
         """Counterexample-guided search for an attack policy whose invariant and ranking CP-SAT proves."""
         banned: set[tuple[str, str]] = set()
         cuts: list[tuple[str, dict[str, int], int]] = []
+        self.resting = set()
         why = [f"no attack policy: some creature of {self.them} cannot be attacked by any creature of {self.me} "
                f"that it cannot harm"]
         for n in range(MAX_POLICIES):
@@ -185,11 +190,17 @@ class DecisiveAdvantage:
             if harm is not None:
                 mode, o, p, line = harm
                 why = [line]
-                if mode == "attacks":
+                if mode == "attacks" and not self.general:
                     return Analysis("failed", counterexample=why)
+                if mode == "attacks":  # it can be hit: the policy leaves it out (it never attacks; not needed)
+                    self.resting.add(p)
+                    if len(self.resting) == len(self.pos.side(0)):
+                        return Analysis("failed", counterexample=why)
+                    continue
                 banned.add((p, o))
                 continue
             ranked = {}
+            self._use = use
             for o in self.order:
                 proved, bad = self.rank_search(o, use[o])
                 if not proved:
@@ -212,7 +223,7 @@ class DecisiveAdvantage:
                 rm.implies(self.pos.rules.reach, [], rm.neg(lit))
             elif not on_board_reach(self.pos, cm.units[p], cm.units[o], self.standing_while(o)):
                 rm.implies(self.pos.rules.melee, [], rm.neg(lit))
-            if (p, o) in banned:
+            if (p, o) in banned or p in self.resting:
                 m.add(lit == 0)
         for o in self.pos.side(1):
             m.add_bool_or([use[p.id, o.id] for p in self.pos.side(0)])
@@ -225,6 +236,15 @@ class DecisiveAdvantage:
             return None
         return {o.id: [p.id for p in self.pos.side(0) if s.boolean_value(use[p.id, o.id])] for o in self.pos.side(1)}
 
+    def kept(self, use) -> list:
+        """The player's creatures the invariant must keep from harm: those the policy uses (with a rule off, every
+        one, as before issue 28); the others never attack, may be hit and destroyed, and the proof does not need
+        them."""
+        if not self.general:
+            return list(self.pos.side(0))
+        used = {p for ps in use.values() for p in ps}
+        return [p for p in self.pos.side(0) if p.id in used]
+
     def harm_search(self, use):
         """Counterexample to the invariant: an opponent creature, a target, a die value with damage > 0; on a board,
         with the target within its reach for some lives of every creature (who stands in the way)."""
@@ -233,7 +253,7 @@ class DecisiveAdvantage:
         lives = {u.id: cm.free_life(u) for u in self.pos.units}
         picks = []
         for o in self.pos.side(1):
-            for p in self.pos.side(0):
+            for p in self.kept(use):
                 modes = [("attacks", reaches(o, p))]
                 if self.pos.counterstrike:
                     modes.append(("strikes back at", p.id in use[o.id]))
@@ -271,8 +291,11 @@ class DecisiveAdvantage:
         m = cm.m
         order = self.order
         lives = {}
+        kept = {p for ps in self._use.values() for p in ps} if self.general else {u.id for u in pos.side(0)}
         for u in pos.units:
-            if u.side == 0:
+            if u.side == 0 and u.id not in kept:  # never attacks, may be hit: any life it may have (0: destroyed)
+                lives[u.id] = cm.free_life(u)
+            elif u.side == 0:
                 lives[u.id] = m.new_constant(u.life)
             elif order.index(u.id) < order.index(focus):
                 lives[u.id] = m.new_constant(0)
@@ -306,10 +329,16 @@ class DecisiveAdvantage:
         search, as ``rank_search`` proved it), each an infeasible CP-SAT search."""
         pos = self.pos
         core = self.invariant_core
-        out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} "
-               f"({', '.join(u.id for u in pos.side(0))}) under any die value {pos.dice.values().start}-"
+        kept = self.kept(use)
+        out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} that attacks "
+               f"({', '.join(u.id for u in kept)}) under any die value {pos.dice.values().start}-"
                f"{pos.dice.sides}, attacking or striking back: CP-SAT counterexample search INFEASIBLE"
                + (f" [rules: {', '.join(core)}]" if core else "")]
+        rest = [u.id for u in pos.side(0) if u not in kept]
+        if rest:
+            out.append(f"{', '.join(rest)} may be hit (and destroyed): never attacking, not needed; the ranking "
+                       f"holds for any life of {'it' if len(rest) == 1 else 'them'}, {', '.join(u.id for u in kept)} "
+                       f"cannot be harmed, so {self.me} cannot lose")
         out.append(f"policy: every round {self.me}'s creatures attack the first living creature of {self.them} in the "
                    f"order {', '.join(self.order)}; attackers: "
                    + "; ".join(f"{o} <- {', '.join(ps)}" for o, ps in use.items()))
