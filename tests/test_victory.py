@@ -628,3 +628,28 @@ def test_a_hittable_creature_that_does_not_matter_is_proved_at_the_default_horiz
     no_win = check_text(source.replace("- {winner: alice, because", "- {winner: alice, verdict: impossible, because"),
                         "t.yaml")
     assert no_win.status.value == "fail"
+
+
+def test_check_and_explain_name_the_proof(tmp_path):
+    """``check`` names the proof behind a failing verdict: how it was decided, a refutation with its line of play, an
+    unknown one with the work it used; ``explain`` says how every proof and claim was decided; the JSON carries it."""
+    from typer.testing import CliRunner
+    from solver.cli import app
+
+    run = CliRunner()
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    flyer = (LIB / "602.1-decisive-advantage-board-flyer-refuted.yaml").read_text(encoding="utf-8")
+    (folder / "flyer.yaml").write_text(flyer.replace("expect: refuted", "expect: proved"), encoding="utf-8")
+    (folder / "undecided.yaml").write_text(UNDECIDED, encoding="utf-8")
+    out = run.invoke(app, ["check", str(folder)]).output
+    assert "proof at event 1: decisive_advantage of alice: refuted" in out
+    assert "decided by: refuted by a line of play: bob, with the dice going their way, destroys" in out
+    assert "plan of bob, round 1: harpy -> kornevik (die 1, weak: strike 2, 2 damage)" in out
+    assert "proof at event 1: decisive_advantage of alice: unknown" in out and "units spent)" in out
+    explained = run.invoke(app, ["explain", str(LIB / "602.1-decisive-advantage-kornevik.yaml")]).output
+    assert "    decided by: proved by an invariant and a ranking: kornevik never harmed" in explained
+    assert "      decided by: proved by an invariant and a ranking" in explained  # the claim
+    import json
+    data = json.loads(run.invoke(app, ["explain", "--json", str(ADAPTIVE)]).output)
+    assert data["claims"][0]["decided_by"].startswith("proved by a strategy: alice wins within 2 round(s)")

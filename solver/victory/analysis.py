@@ -62,6 +62,9 @@ class Analysis:
     message: str = ""
     #: a bounded win's strategy (``solver.victory.search.Strategy``), which the solver-free reference replays
     strategy: Strategy | None = None
+    #: how the verdict was decided, in one line: the proof (an invariant and a ranking, a strategy), the refutation
+    #: (a line of play, a creature never destroyed ...), or for unknown why and the work it used
+    decided_by: str = ""
 
 
 class DecisiveAdvantage:
@@ -84,6 +87,8 @@ class DecisiveAdvantage:
         self.general = self.explicit
         self.resting: set[str] = set()
         self._use: dict[str, list[str]] = {}
+        #: the creature ``unkillable`` found that the player can never destroy
+        self.never_destroyed = ""
 
     def _solve(self, cm: CombatModel):
         self.solves += 1
@@ -95,10 +100,16 @@ class DecisiveAdvantage:
     def run(self) -> Analysis:
         """The verdict: proved, refuted or unknown (with the work it used)."""
         try:
-            return self._run() if self.explicit else self._run_cp()
+            out = self._run() if self.explicit else self._run_cp()
         except Exhausted:
-            return Analysis("unknown", message=f"{self.meter.why()} after {self.solves} CP-SAT solves and "
-                                               f"{self.nodes} search positions ({self.meter.used():g} units spent)")
+            used = (f"after {self.solves} CP-SAT solves and {self.nodes} search positions "
+                    f"({self.meter.used():g} units spent)")
+            return Analysis("unknown", message=f"{self.meter.why()} {used}",
+                            decided_by=f"unknown: {self.meter.why()} {used}")
+        if not out.decided_by:
+            out.decided_by = {"proved": "proved", "refuted": "refuted"}.get(out.verdict, "unknown") + \
+                f" ({self.solves} CP-SAT solves, {self.nodes} search positions)"
+        return out
 
     def _bounded(self, side: int, dice_owner: str = "A"):
         res = ForcedWin(self.pos, side, self.horizon, dice_owner=dice_owner, meter=self.meter).run()
@@ -112,34 +123,45 @@ class DecisiveAdvantage:
         """Every combat rule on: the cheap refutations and the bounded win first (explicit searches), then the
         inductive proof and the never-wins refutation (CP-SAT)."""
         P, O = self.pos.side(0), self.pos.side(1)
+        me, them, h = self.me, self.them, self.horizon
         if not P:
-            return Analysis("refuted", counterexample=[f"{self.me} has no creature in play"])
+            return Analysis("refuted", counterexample=[f"{me} has no creature in play"],
+                            decided_by=f"refuted: {me} has no creature in play")
         if not O:
-            return Analysis("proved", certificate=[f"{self.them} has no creature in play: clean victory (602.1)"])
+            return Analysis("proved", certificate=[f"{them} has no creature in play: clean victory (602.1)"],
+                            decided_by=f"proved: {them} has no creature in play")
         loss = self._bounded(1, dice_owner="E")
         safe = self.unkillable()
         if loss.verdict == "proved":
             return Analysis("refuted", counterexample=[
-                f"{self.them}, with the dice going their way, destroys every creature of {self.me} within "
-                f"{self.horizon} round(s) whatever {self.me} does:"] + loss.lines + (safe or []))
+                f"{them}, with the dice going their way, destroys every creature of {me} within "
+                f"{h} round(s) whatever {me} does:"] + loss.lines + (safe or []),
+                decided_by=f"refuted by a line of play: {them}, with the dice going their way, destroys every "
+                           f"creature of {me} within {h} round(s) whatever {me} does (explicit AND/OR search, "
+                           f"{loss.nodes} positions)")
         if safe:
-            return Analysis("refuted", counterexample=safe)
+            return Analysis("refuted", counterexample=safe,
+                            decided_by=f"refuted: {them}'s {self.never_destroyed} can never be destroyed")
         win = self._bounded(0)
         if win.verdict == "proved":
             return Analysis("proved", certificate=[
-                f"{self.me} wins within {self.horizon} round(s) whatever the dice and {self.them} do:"] + win.lines,
-                strategy=win.strategy)
+                f"{me} wins within {h} round(s) whatever the dice and {them} do:"] + win.lines,
+                strategy=win.strategy, decided_by=win.decided_by)
         proof = self.inductive()
         if proof.verdict == "proved":
             return proof
         why = proof.counterexample
         stuck = self.never_wins()
         if stuck:
-            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"])
+            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"],
+                            decided_by=f"refuted: {me} never wins if {them} never attacks and the dice always go "
+                                       f"against {me} (CP-SAT search infeasible)")
+        used = f"{self.solves} CP-SAT solves, {self.nodes} search positions, {self.meter.used():g} units spent"
         return Analysis("unknown", counterexample=why,
                         message=f"the inductive proof fails and no refutation or win was found within "
-                                f"{self.horizon} round(s) ({self.solves} CP-SAT solves, {self.nodes} search "
-                                f"positions, {self.meter.used():g} units spent)")
+                                f"{h} round(s) ({used})",
+                        decided_by=f"unknown: no invariant and ranking, no strategy winning within {h} round(s), no "
+                                   f"refutation ({used})")
 
     def _run_cp(self) -> Analysis:
         """A combat rule off: the CP-SAT steps in their order before issue 28 (the explicit searches read every
@@ -210,7 +232,11 @@ class DecisiveAdvantage:
                     break
                 ranked[o] = bad
             else:
-                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts), ranked))
+                kept = ", ".join(u.id for u in self.kept(use))
+                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts), ranked),
+                                decided_by=f"proved by an invariant and a ranking: {kept} never harmed, "
+                                           f"{self.them}'s creatures destroyed one by one whatever the dice (CP-SAT "
+                                           f"counterexample searches infeasible, {self.solves} solves)")
         return Analysis("failed", counterexample=why + [f"gave up after {MAX_POLICIES} candidate policies"])
 
     def candidate(self, banned, cuts) -> dict[str, list[str]] | None:
@@ -411,6 +437,7 @@ class DecisiveAdvantage:
                 if status != "sat":
                     continue
                 rolled = {p.id: s.value(dice[p.id]) for p in hitters}
+            self.never_destroyed = o.id
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
                         + (" (it flies and none of them flies or shoots)" if o.flying else
@@ -462,11 +489,11 @@ def analyse(kind: str, pos: Position, options, rounds: int) -> Analysis:
         if res.verdict == "proved":
             out = Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the "
                                                   f"dice and {pos.players[1]} do:"] + res.lines,
-                           strategy=res.strategy)
+                           strategy=res.strategy, decided_by=res.decided_by)
         elif res.verdict == "refuted":
-            out = Analysis("refuted", counterexample=res.lines)
+            out = Analysis("refuted", counterexample=res.lines, decided_by=res.decided_by)
         else:
-            out = Analysis("unknown", message="; ".join(res.lines))
+            out = Analysis("unknown", message="; ".join(res.lines), decided_by=res.decided_by)
     if memo is not None and out.verdict in ("proved", "refuted"):
         memo[key] = out
     return out
@@ -504,7 +531,9 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
         res = ClaimResult(index=i, line=line, kind=claim.kind, player=claim.player, expected=claim.expect,
                           verdict="unknown", passed=False)
         if not states:
-            res.message = "the scenario has no legal outcome to analyse"
+            res.message = ("the scenario has no legal outcome to analyse" if complete else
+                           "no outcome was found before the work budget ran out: nothing to analyse")
+            res.decided_by = f"unknown: {res.message}"
             out.append(res)
             continue
         try:
@@ -517,7 +546,7 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
             next((a for a in found if a.verdict == "unknown"), None) or found[0]
         res.verdict = pick.verdict
         res.certificate, res.counterexample = pick.certificate, pick.counterexample
-        res.message = pick.message
+        res.message, res.decided_by = pick.message, pick.decided_by
         if res.verdict == "proved" and not complete:
             res.verdict, res.message = "unknown", "proved in the outcomes found, but not every outcome was enumerated"
         if len(states) > 1:

@@ -48,6 +48,8 @@ class BoundedResult:
     strategy: Strategy | None = None
     #: the rule ids the verdict applied (the explicit search's; the CP-SAT route names its cores in the lines)
     rules: list[str] = field(default_factory=list)
+    #: how the verdict was decided, in one line (the proof or refutation's name; for unknown, the work used)
+    decided_by: str = ""
 
     def __post_init__(self) -> None:
         self.lines = list(self.lines)
@@ -247,6 +249,11 @@ class ForcedWin:
         if search is not None:
             self.nodes = search.nodes
         res.solves, res.nodes = self.solves, self.nodes
+        if not res.decided_by:
+            how = "the explicit AND/OR search" if search is not None else "the CP-SAT route (a plan fixed in advance " \
+                "against the refuting dice and replies, or the game tree)"
+            res.decided_by = (f"unknown: {res.lines[0]}" if res.verdict == "unknown" else
+                              f"{res.verdict} by {how} ({self.solves} CP-SAT solves, {self.nodes} positions searched)")
         return res
 
     def _who(self, side: int) -> str:
@@ -264,21 +271,30 @@ class ForcedWin:
             return BoundedResult("refuted", [
                 f"even if every attack of {who} dealt its best damage and every attack of {other} were struck back "
                 f"its hardest, the enemy creatures' lives could not all be taken within {self.rounds} round(s)"
-                + cite], rules=rules)
+                + cite], rules=rules, decided_by=f"refuted: even the best damage of every attack cannot destroy "
+                                                 f"{other}'s creatures within {self.rounds} round(s)")
         if search.wins():
             strategy = search.strategy()
             if self.dice_owner == "E":
                 return BoundedResult("proved", self.pick_lines(search, strategy) + [
                     f"explicit AND/OR search ({search.nodes} positions): with the dice going {who}'s way, every "
-                    f"reply of {other} is answered" + cite], strategy=strategy, rules=rules)
+                    f"reply of {other} is answered" + cite], strategy=strategy, rules=rules,
+                    decided_by=f"proved by a line of play: with the dice going {who}'s way, {who} destroys every "
+                               f"creature of {other} within {self.rounds} round(s) (explicit AND/OR search, "
+                               f"{search.nodes} positions)")
             return BoundedResult("proved", [
                 f"explicit AND/OR search ({search.nodes} positions): a strategy of {who} with a winning declaration "
                 f"for each of the {len(strategy.moves)} position(s) it reaches on {who}'s turns, whatever the dice "
-                f"and {other} do" + cite] + self.strategy_lines(search, strategy), strategy=strategy, rules=rules)
+                f"and {other} do" + cite] + self.strategy_lines(search, strategy), strategy=strategy, rules=rules,
+                decided_by=f"proved by a strategy: {who} wins within {self.rounds} round(s) whatever the dice and "
+                           f"{other} do, a declaration for each of {len(strategy.moves)} position(s) (explicit AND/OR "
+                           f"search, {search.nodes} positions)")
         return BoundedResult("refuted", [
             f"explicit AND/OR search ({search.nodes} positions): no strategy of {who} wins within {self.rounds} "
             f"round(s); a line that beats {who}'s first choice at every turn" + cite + ":"]
-            + self.search_line(search), rules=rules)
+            + self.search_line(search), rules=rules,
+            decided_by=f"refuted by a line of play: no strategy of {who} wins within {self.rounds} round(s) "
+                       f"(explicit AND/OR search, {search.nodes} positions)")
 
     def _lives_text(self, lives) -> str:
         return ", ".join(f"{u.id} {v}" for u, v in zip(self.pos.units, lives) if v > 0) or "none"
