@@ -585,7 +585,7 @@ SQUIRE = LIB / "602.1-decisive-advantage-hittable-squire.yaml"
 
 def test_an_adaptive_win_is_proved_and_its_strategy_reacts_to_the_die():
     """The troll: proved within 2 rounds at the default settings, though no plan fixed in advance wins (the CP-SAT
-    two-model loop finds none); round 2's declaration depends on the troll's strike back in round 1 (the knight
+    two-model loop finds none), nor any strategy blind to the dice; round 2's declaration depends on the troll's strike back in round 1 (the knight
     fell: the axeman alone; it stands: knight and sprite); the reference replays the strategy; expecting it refuted
     fails."""
     res = check_file(ADAPTIVE)
@@ -595,6 +595,8 @@ def test_an_adaptive_win_is_proved_and_its_strategy_reacts_to_the_die():
     rules, w, st, pos = _reference_state(text, "alice")
     start = tuple(u.life for u in pos.units)
     assert ForcedWin(pos, 0, 2).open_loop(start, 0)[0] == "none"
+    from solver.bench.victory import blind_wins
+    assert not blind_wins(pos, 2), "a strategy blind to the dice would win: the die would not matter"
     win = ForcedWin(pos, 0, 2).run()
     plays = win.strategy.by_name()
     fell = {k: m for k, m in plays.items() if k[1] == 2 and dict(k[0])["knight"] == 0}

@@ -29,6 +29,7 @@ retro) CPU over Arbiter's.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import time
 from dataclasses import dataclass
@@ -39,6 +40,7 @@ from solver.registry import ruleset_for
 from solver.victory.bounded import ForcedWin
 from solver.victory.model import DEFAULT_COMBAT, Board, Position, Unit, dice_from
 from solver.victory.naive import NaiveSearch, Timeout, after_turn, alive, dice_rolls, moves, won
+from solver.victory.search import Game, turn_side
 
 #: the positions of the headline table: (creatures a side, rounds)
 HEADLINE = ((2, 3), (3, 2), (3, 3), (4, 2), (4, 3))
@@ -77,8 +79,8 @@ def agreement() -> list[tuple[str, Position, int, str]]:
     """The positions every method must give the same verdict on: (name, position, rounds, kind). Proved and refuted
     sizes of the headline family, positions without a board (protection, magical attacks, flyers, two creatures a
     side), board positions (movement, range, flyers), and adaptive wins: no attack plan fixed in advance wins (the
-    CP-SAT loop finds none); in the ones marked "dice" no strategy blind to the dice wins either, even one that
-    reacts to every declaration of the opponent (the winning declaration depends on a die)."""
+    CP-SAT loop finds none); in the ones marked "dice" no strategy blind to the dice wins either (``blind_wins``),
+    even one that reacts to every declaration of the opponent: the winning declaration depends on a die."""
     out = [(f"family {n}v{n}/{h}", position(n, h), h, "family, proved") for n, h in ((1, 1), (1, 2), (2, 1), (2, 2),
                                                                                    (3, 1))]
     out += [(f"family {n}v{n}/{h} in {h - 1}", position(n, h), h - 1, "family, refuted")
@@ -324,6 +326,46 @@ def header(methods) -> str:
             + "|---|---|" + "---|---|---|" * len(methods) + "---|")
 
 
+def blind_wins(pos: Position, rounds: int, side: int = 0) -> bool:
+    """Does ``side`` have a winning strategy blind to the dice, one whose declarations depend only on the opponent's
+    declarations so far? An AND/OR search over information sets (the positions the player cannot tell apart): a
+    declaration is one for every position of the set (an attack the position does not allow is not made); the
+    opponent's declaration splits the set. When none wins but a strategy that sees the dice does, the winning
+    declaration depends on a die."""
+    game = Game(pos)
+    turns, mine, theirs = 2 * rounds, game.members[side], game.members[1 - side]
+    decls = [tuple((a, x) for a, x in zip(mine, c) if x is not None)
+             for c in itertools.product(*[[None] + list(theirs) for _ in mine])]
+    memo: dict[tuple, bool] = {}
+
+    def allowed(lives, decl):
+        reach = dict(game.targets(game.mask(lives), side))
+        return tuple((a, x) for a, x in decl if x in reach.get(a, ()))
+
+    def value(info: frozenset, t: int) -> bool:
+        if (info, t) in memo:
+            return memo[info, t]
+        live = [s for s in info if not game.won(s, side)]
+        if not live:
+            out = True
+        elif t == turns or any(not any(s[i] > 0 for i in mine) for s in live):
+            out = False
+        elif turn_side(pos, t) == side:
+            out = any(value(frozenset(set(info) - set(live) | {c for s in live
+                                                              for c in game.successors(s, t, allowed(s, d))}), t + 1)
+                      for d in decls)
+        else:
+            split: dict = {}
+            for s in live:
+                for m in game.moves(game.mask(s), 1 - side):
+                    split.setdefault(m, set()).update(game.successors(s, t, m))
+            out = all(value(frozenset(group), t + 1) for group in split.values())
+        memo[info, t] = out
+        return out
+
+    return value(frozenset([tuple(u.life for u in pos.units)]), 0)
+
+
 def fixed_plan(pos: Position, rounds: int) -> str:
     """Whether an attack plan fixed in advance wins (the CP-SAT two-model loop of ``ForcedWin.open_loop``): 'found',
     'none' or 'unknown'."""
@@ -334,15 +376,15 @@ def fixed_plan(pos: Position, rounds: int) -> str:
 def agreement_table(methods=("naive", "memo", "retro", "arbiter")) -> int:
     """Every method's verdict on every position of ``agreement()`` (the naive search within a small node count), and
     whether a fixed plan wins; the number of positions where two methods that finished disagree."""
-    print("| position | rounds | kind | " + " | ".join(methods) + " | fixed plan (CP-SAT loop) |")
-    print("|---|---|---|" + "---|" * len(methods) + "---|")
+    print("| position | rounds | kind | " + " | ".join(methods) + " | fixed plan (CP-SAT loop) | dice-blind strategy |")
+    print("|---|---|---|" + "---|" * len(methods) + "---|---|")
     bad = 0
     for name, pos, rounds, kind in agreement():
         runs = {m: (run_naive(pos, rounds, 200_000) if m == "naive" else METHODS[m](pos, rounds)) for m in methods}
         verdicts = {r.verdict for r in runs.values()} & {"proved", "refuted"}
         bad += len(verdicts) > 1
         print(f"| {name} | {rounds} | {kind} | " + " | ".join(runs[m].verdict for m in methods)
-              + f" | {fixed_plan(pos, rounds)} |", flush=True)
+              + f" | {fixed_plan(pos, rounds)} | {'wins' if blind_wins(pos, rounds) else 'none'} |", flush=True)
     return bad
 
 

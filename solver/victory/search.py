@@ -35,7 +35,7 @@ Move = tuple[tuple[int, int], ...]
 #: an unbounded number of turns (a position where E has no creature left is lost for any horizon)
 EVER = 1 << 30
 #: successor positions built per work unit charged to the meter, on top of one charge per expanded position
-STATES_PER_NODE = 64
+STATES_PER_NODE = 256
 
 
 def turn_side(pos: Position, t: int) -> int:
