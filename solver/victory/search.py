@@ -211,10 +211,10 @@ class AndOr:
         return self.value(self.start(), 0)
 
     def _charge(self, built: int) -> None:
+        """One position expanded, with ``built`` successor positions built (the work budget: ``STATES_PER_NODE``)."""
         self.nodes += 1
-        self._built += built
-        extra, self._built = divmod(self._built, STATES_PER_NODE)
-        self.meter.node(1 + extra)
+        self.meter.node()
+        self._charge_states(built)
 
     def hopeless(self, lives: Lives, t: int) -> bool:
         """Even if every remaining attack of E dealt its best damage, and every enemy attack took E's best strike
@@ -279,14 +279,10 @@ class AndOr:
                     return True
             return False
         seen = set()
-        built = 0
         self._charge(0)
         for m in options:
             kids = g.successors(lives, t, m)
-            built += len(kids)
-            if built >= STATES_PER_NODE:
-                self._charge_states(built)
-                built = 0
+            self._charge_states(len(kids))
             frozen = frozenset(kids)
             if frozen in seen:
                 continue
@@ -297,6 +293,7 @@ class AndOr:
         return False
 
     def _charge_states(self, built: int) -> None:
+        """``built`` more successor positions: one node charged per ``STATES_PER_NODE`` of them."""
         self._built += built
         extra, self._built = divmod(self._built, STATES_PER_NODE)
         if extra:
