@@ -94,6 +94,10 @@ class ClaimResult(BaseModel):
     certificate: list[str] = Field(default_factory=list)
     counterexample: list[str] = Field(default_factory=list)
     message: str = ""
+    decided_by: str = Field(default="", description="How the verdict was decided, in one line: the proof (an "
+                                                    "invariant and a ranking, a strategy), the refutation (a line of "
+                                                    "play, a creature never destroyed ...), or why it is unknown and "
+                                                    "the work it used")
 
 
 class ProofResult(BaseModel):
@@ -110,6 +114,8 @@ class ProofResult(BaseModel):
     certificate: list[str] = Field(default_factory=list)
     counterexample: list[str] = Field(default_factory=list)
     message: str = ""
+    decided_by: str = Field(default="", description="How each position's verdict was decided, in one line: the "
+                                                    "proof, the refutation, or why it is unknown and the work used")
     ruling: str | None = Field(default=None, description="The fact of a judge's ruling on the same claim at the same "
                                                          "event: it decides where the proof is unknown; where the "
                                                          "proof refutes the claim the two contradict (no outcome)")

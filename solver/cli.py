@@ -386,6 +386,7 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
     for p in res.proofs:
         out.append(f"proof at event {p.event}: {p.kind} of {p.player}: {p.verdict} ({p.positions} position(s); "
                    f"fact {p.fact})" + (f": {p.message}" if p.message else ""))
+        out += [f"    decided by: {p.decided_by}"] if p.decided_by else []
         out += [f"    certificate: {x}" for x in p.certificate] + [f"    counterexample: {x}" for x in p.counterexample]
     out.append("expectations:")
     for e in res.expectations:
@@ -402,6 +403,8 @@ def explain(path: Path = typer.Argument(..., help="One scenario file."),
             out.append(f"      {e.message}")
     for c in res.claims:
         out.append(f"  [{'ok' if c.passed else 'FAIL'}] claim {c.kind} {c.player}: {c.verdict} (expected {c.expected})")
+        out += [f"      decided by: {c.decided_by}"] if c.decided_by else []
+        out += [f"      message: {c.message}"] if c.message and not c.passed else []
         out += [f"      certificate: {x}" for x in c.certificate] + [f"      counterexample: {x}" for x in c.counterexample]
     typer.echo("\n".join(visible(line) for line in "\n".join(out).split("\n")))
     raise typer.Exit(code)

@@ -111,7 +111,7 @@ def test_a_report_shows_cores_with_rule_texts_and_a_refuted_claim_as_a_line_of_p
     html = checked[1]
     assert "<dt>berserk.conservation</dt><dd>Two cards (not symbiotes or equipment) on one cell" in html
     play = re.search(r'<ol class="play">(.*?)</ol>', html, re.S).group(1)
-    assert "goblin strikes back at alice&#x27;s kornevik: die 2 (weak)" in play
+    assert "plan of bob, round 1: goblin -&gt; kornevik (die 1, weak: strike 2, 2 damage)" in play
     assert '<ol class="trace">' in html and "berserk.conservation: runner must_move false -&gt; true" in html
 
 
@@ -132,6 +132,43 @@ def test_what_a_scenario_says_is_escaped(tmp_path):
     path.write_text(src.replace('title: "524.2:', 'title: "<script>alert(1)</script> 524.2:'), encoding="utf-8")
     _, html = report(tmp_path, path, "--cards", ROOT / "cards" / "berserk")
     assert "<script>alert" not in html and "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+#: a victory check on a position whose proof a small work budget cannot settle
+UNSETTLED = """id: victory-unknown
+game: berserk
+title: "a decisive advantage the work budget cannot settle"
+players: [{id: alice}, {id: bob}]
+turn: {active_player: alice}
+objects:
+""" + "".join(f"  - {{id: {p}{i}, owner: {who}, zone: play, types: [creature], attributes: {{life: 9}}, "
+              f"properties: {{strike: \"1-2-3\"}}}}\n" for p, who in (("a", "alice"), ("b", "bob")) for i in (1, 2, 3)) + """\
+events:
+  - {type: check_victory, decisive_advantage: [alice]}
+expect:
+  - {winner: alice, verdict: impossible}
+"""
+
+
+def test_a_victory_unknown_is_labelled_unknown_never_a_contradiction(tmp_path):
+    """With a budget too small for the proof, the proof and the outcomes are unknown: the report labels them
+    unknown, with the work used, never "No legal outcome: the rules cannot all be satisfied"; with the default
+    budget the proof decides and the report names how (a refutation by a line of play)."""
+    path = tmp_path / "scenarios" / "u.yaml"
+    path.parent.mkdir()
+    path.write_text(UNSETTLED, encoding="utf-8")
+    (tmp_path / "small").mkdir()
+    (tmp_path / "full").mkdir()
+    _, html = report(tmp_path / "small", path, "--timeout", "0.05")
+    section = html[html.index("<section id="):]
+    assert "Outcomes unknown" in section and "No legal outcome" not in section
+    assert "cannot all be satisfied" not in section
+    proof = section[section.index("<h3>Victory proofs</h3>"):]
+    assert 'class="verdict-unknown">unknown<' in proof and "units spent" in proof
+    _, full = report(tmp_path / "full", path)
+    done = full[full.index("<h3>Victory proofs</h3>"):]
+    assert "refuted by a line of play" in done and 'class="verdict-refuted"' in done
+    assert "No legal outcome" not in full and "Outcomes unknown" not in full
 
 
 # -- a real browser --------------------------------------------------------------------------------------------------

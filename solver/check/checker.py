@@ -88,7 +88,7 @@ class ScenarioCheck:
         options = options or SolverOptions()
         #: one work budget for every solve made for this scenario (``solver.engine.budget``)
         self.meter = Meter(options.budget, options.safety)
-        self.options = replace(options, meter=self.meter)
+        self.options = replace(options, meter=self.meter, victory_memo={})
         self.why = why
         self.rs = ruleset_for(sc.game)
         self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario

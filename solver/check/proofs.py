@@ -114,6 +114,9 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
         except CombatError as exc:  # the position's combat data cannot be analysed: bad input, located at the event
             raise ScenarioError(f"events[{req.event}] ({req.kind} of {req.player}): {exc}") from None
         verdicts.append(answer.verdict)
+        how = getattr(answer, "decided_by", "") or answer.verdict
+        res.decided_by = "; ".join(x for x in (res.decided_by, f"position {k + 1}: {how}" if len(found) > 1 else how)
+                                   if x)
         if answer.verdict in ("proved", "refuted"):
             rm.model.add(req.claim == int(answer.verdict == "proved")).only_enforce_if([fact, at(comp, req.observe,
                                                                                                  values)])
@@ -124,8 +127,10 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
             res.message = "; ".join(x for x in (res.message, answer.message) if x)
     if incomplete:
         res.verdict, res.message = "unknown", "; ".join(x for x in (incomplete, res.message) if x)
+        res.decided_by = "; ".join(x for x in (f"unknown: {incomplete} ({work_used(options)})", res.decided_by) if x)
     elif not found:
         res.verdict, res.message = "none", "no legal state reaches this event: nothing to prove"
+        res.decided_by = "none: no legal state reaches this event"
     elif "unknown" in verdicts:
         res.verdict = "unknown"
     else:
@@ -133,6 +138,12 @@ def settle_one(comp: Compiler, req: ProofRequest, options: SolverOptions, memo: 
     if req.ruling is not None:
         res.message = "; ".join(x for x in (res.message, _ruled(req, verdicts, bool(incomplete))) if x)
     return res
+
+
+def work_used(options: SolverOptions) -> str:
+    """The work the scenario's meter has spent, in words."""
+    meter = options.meter
+    return f"{meter.used():g} of {meter.budget:g} units spent" if meter is not None else "no meter"
 
 
 def _ruled(req: ProofRequest, verdicts: list[str], incomplete: bool) -> str:

@@ -6,12 +6,14 @@ victory analysis) draws on one ``Meter``, in *work units*:
 - a CP-SAT solve costs its deterministic time (``CpSolverResponse.deterministic_time``; CP-SAT is given what is left
   as ``max_deterministic_time``, with one worker and a fixed seed) plus ``SOLVE_COST`` (a tiny solve reports no
   deterministic time, yet each one is work: the model is built and copied);
-- a node of the victory analysis's explicit game tree (a pure-Python search) costs ``NODE_COST``.
+- a node of the victory analysis's explicit search (pure Python: a position expanded, or 256 successor positions
+  built, ``solver.victory.search``) costs ``NODE_COST``.
 
 So the same scenario spends the same work on any machine under any load, and the same budget gives the same answer,
 ``unknown`` included. The budget is ``--timeout`` (``DEFAULT_BUDGET`` units by default). One unit is roughly 2 to 7
-seconds of one core for the library's scenarios, and up to about 17 for a long victory search (model building is
-paid per solve, not per unit of deterministic time); ``python -m solver.bench.units`` measures it (README, Budgets).
+seconds of one core for the library's scenarios, about 0.5 for the victory analysis's explicit search, and up to
+about 17 for a long CP-SAT victory search (with a combat rule off; model building is paid per solve, not per unit of
+deterministic time); ``python -m solver.bench.units`` measures it (README, Budgets).
 
 Wall-clock time is only a safety net, far above any budget (``SAFETY_SECONDS``, ``--safety-limit``): a solve is
 also given the seconds left before the safety limit as its wall-clock cap, and an answer stopped by it says
@@ -93,12 +95,12 @@ class Meter:
             self.stopped = "safety" if used < limit and self._past_safety() else "budget"
         return status
 
-    def node(self) -> None:
-        """Charge one node of a pure-Python search; Exhausted when nothing is left."""
-        if not self._may_go_on(NODE_COST):
+    def node(self, count: int = 1) -> None:
+        """Charge ``count`` nodes of a pure-Python search; Exhausted when nothing is left."""
+        if not self._may_go_on(NODE_COST * count):
             raise Exhausted()
-        self.nodes += 1
-        self.spent += NODE_COST
+        self.nodes += count
+        self.spent += NODE_COST * count
 
     def used(self) -> float:
         """The work spent, rounded as results report it (the same on every machine)."""

@@ -46,6 +46,9 @@ class SolverOptions:
     #: the meter of the scenario being checked (set by ``solver.check.checker.ScenarioCheck``: one per scenario,
     #: shared by its every solve); None: each engine meters its own solves
     meter: Meter | None = field(default=None, compare=False, repr=False)
+    #: the victory analysis's proved and refuted answers for the scenario being checked (set with ``meter``: one per
+    #: scenario, so the victory check and the claims analyse a position once; ``solver.victory.analysis.analyse``)
+    victory_memo: dict | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def baseline(cls, **kw) -> "SolverOptions":

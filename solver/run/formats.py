@@ -85,9 +85,28 @@ def render_text(res: ScenarioResult) -> str:
     for c in res.claims:
         if not c.passed:
             lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")
+            lines += _decided(c)
+    if res.status is not ScenarioStatus.PASS:
+        for p in res.proofs:
+            lines.append(f"   proof at event {p.event}: {p.kind} of {p.player}: {p.verdict}")
+            lines += _decided(p)
     if res.contradiction and res.status is not ScenarioStatus.PASS:
         lines.append(f"        no legal outcome; core: {', '.join(res.contradiction)}")
     return "\n".join(visible(line) for line in lines)
+
+
+#: the most lines of a refutation's line of play the text report shows (``arbiter explain`` shows them all)
+PLAY_LINES = 8
+
+
+def _decided(r) -> list[str]:
+    """How a proof or a claim was decided, and a refutation's line of play (its first lines)."""
+    out = [f"        decided by: {r.decided_by}"] if r.decided_by else []
+    if r.verdict == "refuted" and r.counterexample:
+        out += [f"          {x}" for x in r.counterexample[:PLAY_LINES]]
+        if len(r.counterexample) > PLAY_LINES:
+            out.append(f"          ... ({len(r.counterexample) - PLAY_LINES} more line(s): arbiter explain)")
+    return out
 
 
 def failures(res: ScenarioResult) -> list[tuple[int | None, str, str]]:

@@ -43,6 +43,7 @@ from solver.encoding.compile import ScenarioError
 from solver.engine.budget import Exhausted, Meter, meter_of
 from solver.registry import ruleset_for
 from solver.victory.bounded import ForcedWin, describe_attack
+from solver.victory.search import Strategy
 from solver.victory.encode import CombatModel, turn_side
 from solver.victory.model import (
     TIERS, CombatError, Position, combat_options, damage, on_board_reach, position_from, reaches, strike,
@@ -59,6 +60,11 @@ class Analysis:
     certificate: list[str] = field(default_factory=list)
     counterexample: list[str] = field(default_factory=list)
     message: str = ""
+    #: a bounded win's strategy (``solver.victory.search.Strategy``), which the solver-free reference replays
+    strategy: Strategy | None = None
+    #: how the verdict was decided, in one line: the proof (an invariant and a ranking, a strategy), the refutation
+    #: (a line of play, a creature never destroyed ...), or for unknown why and the work it used
+    decided_by: str = ""
 
 
 class DecisiveAdvantage:
@@ -73,6 +79,16 @@ class DecisiveAdvantage:
         self.me, self.them = pos.players
         self.invariant_core: list[str] = []
         self.order = policy_order(pos)
+        self.nodes = 0
+        #: every combat rule is on: the explicit searches decide (``ForcedWin.explicit``); with one off (rule
+        #: coverage) only CP-SAT leaves it out, so every step is a CP-SAT search, in the order before issue 28
+        self.explicit = not set(pos.rules_off) & set(vars(pos.rules).values())
+        #: the inductive proof may leave creatures that can be hit out of the policy (with a rule off: as before)
+        self.general = self.explicit
+        self.resting: set[str] = set()
+        self._use: dict[str, list[str]] = {}
+        #: the creature ``unkillable`` found that the player can never destroy
+        self.never_destroyed = ""
 
     def _solve(self, cm: CombatModel):
         self.solves += 1
@@ -82,13 +98,74 @@ class DecisiveAdvantage:
         return status, s, core
 
     def run(self) -> Analysis:
-        """The verdict: proved, refuted or unknown."""
+        """The verdict: proved, refuted or unknown (with the work it used)."""
         try:
-            return self._run()
+            out = self._run() if self.explicit else self._run_cp()
         except Exhausted:
-            return Analysis("unknown", message=f"{self.meter.why()} after {self.solves} CP-SAT solves")
+            used = (f"after {self.solves} CP-SAT solves and {self.nodes} search positions "
+                    f"({self.meter.used():g} units spent)")
+            return Analysis("unknown", message=f"{self.meter.why()} {used}",
+                            decided_by=f"unknown: {self.meter.why()} {used}")
+        if not out.decided_by:
+            out.decided_by = {"proved": "proved", "refuted": "refuted"}.get(out.verdict, "unknown") + \
+                f" ({self.solves} CP-SAT solves, {self.nodes} search positions)"
+        return out
+
+    def _bounded(self, side: int, dice_owner: str = "A"):
+        res = ForcedWin(self.pos, side, self.horizon, dice_owner=dice_owner, meter=self.meter).run()
+        self.solves += res.solves
+        self.nodes += res.nodes
+        if res.verdict == "unknown" and self.meter.stopped:
+            raise Exhausted()
+        return res
 
     def _run(self) -> Analysis:
+        """Every combat rule on: the cheap refutations and the bounded win first (explicit searches), then the
+        inductive proof and the never-wins refutation (CP-SAT)."""
+        P, O = self.pos.side(0), self.pos.side(1)
+        me, them, h = self.me, self.them, self.horizon
+        if not P:
+            return Analysis("refuted", counterexample=[f"{me} has no creature in play"],
+                            decided_by=f"refuted: {me} has no creature in play")
+        if not O:
+            return Analysis("proved", certificate=[f"{them} has no creature in play: clean victory (602.1)"],
+                            decided_by=f"proved: {them} has no creature in play")
+        loss = self._bounded(1, dice_owner="E")
+        safe = self.unkillable()
+        if loss.verdict == "proved":
+            return Analysis("refuted", counterexample=[
+                f"{them}, with the dice going their way, destroys every creature of {me} within "
+                f"{h} round(s) whatever {me} does:"] + loss.lines + (safe or []),
+                decided_by=f"refuted by a line of play: {them}, with the dice going their way, destroys every "
+                           f"creature of {me} within {h} round(s) whatever {me} does (explicit AND/OR search, "
+                           f"{loss.nodes} positions)")
+        if safe:
+            return Analysis("refuted", counterexample=safe,
+                            decided_by=f"refuted: {them}'s {self.never_destroyed} can never be destroyed")
+        win = self._bounded(0)
+        if win.verdict == "proved":
+            return Analysis("proved", certificate=[
+                f"{me} wins within {h} round(s) whatever the dice and {them} do:"] + win.lines,
+                strategy=win.strategy, decided_by=win.decided_by)
+        proof = self.inductive()
+        if proof.verdict == "proved":
+            return proof
+        why = proof.counterexample
+        stuck = self.never_wins()
+        if stuck:
+            return Analysis("refuted", counterexample=stuck + ["(the inductive proof fails: " + "; ".join(why) + ")"],
+                            decided_by=f"refuted: {me} never wins if {them} never attacks and the dice always go "
+                                       f"against {me} (CP-SAT search infeasible)")
+        used = f"{self.solves} CP-SAT solves, {self.nodes} search positions, {self.meter.used():g} units spent"
+        return Analysis("unknown", counterexample=why,
+                        message=f"the inductive proof fails and no refutation or win was found within "
+                                f"{h} round(s) ({used})",
+                        decided_by=f"unknown: no invariant and ranking, no strategy winning within {h} round(s), no "
+                                   f"refutation ({used})")
+
+    def _run_cp(self) -> Analysis:
+        """A combat rule off: the CP-SAT steps in their order before issue 28 (the explicit searches read every
+        rule)."""
         P, O = self.pos.side(0), self.pos.side(1)
         if not P:
             return Analysis("refuted", counterexample=[f"{self.me} has no creature in play"])
@@ -124,6 +201,7 @@ class DecisiveAdvantage:
         """Counterexample-guided search for an attack policy whose invariant and ranking CP-SAT proves."""
         banned: set[tuple[str, str]] = set()
         cuts: list[tuple[str, dict[str, int], int]] = []
+        self.resting = set()
         why = [f"no attack policy: some creature of {self.them} cannot be attacked by any creature of {self.me} "
                f"that it cannot harm"]
         for n in range(MAX_POLICIES):
@@ -134,10 +212,17 @@ class DecisiveAdvantage:
             if harm is not None:
                 mode, o, p, line = harm
                 why = [line]
-                if mode == "attacks":
+                if mode == "attacks" and not self.general:
                     return Analysis("failed", counterexample=why)
+                if mode == "attacks":  # it can be hit: the policy leaves it out (it never attacks; not needed)
+                    self.resting.add(p)
+                    if len(self.resting) == len(self.pos.side(0)):
+                        return Analysis("failed", counterexample=why)
+                    continue
                 banned.add((p, o))
                 continue
+            ranked = {}
+            self._use = use
             for o in self.order:
                 proved, bad = self.rank_search(o, use[o])
                 if not proved:
@@ -145,8 +230,13 @@ class DecisiveAdvantage:
                     why = [line]
                     cuts.append((o, dice, dealt))
                     break
+                ranked[o] = bad
             else:
-                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts)))
+                kept = ", ".join(u.id for u in self.kept(use))
+                return Analysis("proved", certificate=self.certificate(use, n + 1, len(banned) + len(cuts), ranked),
+                                decided_by=f"proved by an invariant and a ranking: {kept} never harmed, "
+                                           f"{self.them}'s creatures destroyed one by one whatever the dice (CP-SAT "
+                                           f"counterexample searches infeasible, {self.solves} solves)")
         return Analysis("failed", counterexample=why + [f"gave up after {MAX_POLICIES} candidate policies"])
 
     def candidate(self, banned, cuts) -> dict[str, list[str]] | None:
@@ -159,7 +249,7 @@ class DecisiveAdvantage:
                 rm.implies(self.pos.rules.reach, [], rm.neg(lit))
             elif not on_board_reach(self.pos, cm.units[p], cm.units[o], self.standing_while(o)):
                 rm.implies(self.pos.rules.melee, [], rm.neg(lit))
-            if (p, o) in banned:
+            if (p, o) in banned or p in self.resting:
                 m.add(lit == 0)
         for o in self.pos.side(1):
             m.add_bool_or([use[p.id, o.id] for p in self.pos.side(0)])
@@ -172,6 +262,15 @@ class DecisiveAdvantage:
             return None
         return {o.id: [p.id for p in self.pos.side(0) if s.boolean_value(use[p.id, o.id])] for o in self.pos.side(1)}
 
+    def kept(self, use) -> list:
+        """The player's creatures the invariant must keep from harm: those the policy uses (with a rule off, every
+        one, as before issue 28); the others never attack, may be hit and destroyed, and the proof does not need
+        them."""
+        if not self.general:
+            return list(self.pos.side(0))
+        used = {p for ps in use.values() for p in ps}
+        return [p for p in self.pos.side(0) if p.id in used]
+
     def harm_search(self, use):
         """Counterexample to the invariant: an opponent creature, a target, a die value with damage > 0; on a board,
         with the target within its reach for some lives of every creature (who stands in the way)."""
@@ -180,7 +279,7 @@ class DecisiveAdvantage:
         lives = {u.id: cm.free_life(u) for u in self.pos.units}
         picks = []
         for o in self.pos.side(1):
-            for p in self.pos.side(0):
+            for p in self.kept(use):
                 modes = [("attacks", reaches(o, p))]
                 if self.pos.counterstrike:
                     modes.append(("strikes back at", p.id in use[o.id]))
@@ -218,8 +317,11 @@ class DecisiveAdvantage:
         m = cm.m
         order = self.order
         lives = {}
+        kept = {p for ps in self._use.values() for p in ps} if self.general else {u.id for u in pos.side(0)}
         for u in pos.units:
-            if u.side == 0:
+            if u.side == 0 and u.id not in kept:  # never attacks, may be hit: any life it may have (0: destroyed)
+                lives[u.id] = cm.free_life(u)
+            elif u.side == 0:
                 lives[u.id] = m.new_constant(u.life)
             elif order.index(u.id) < order.index(focus):
                 lives[u.id] = m.new_constant(0)
@@ -248,21 +350,28 @@ class DecisiveAdvantage:
                 f"of the round -> life {s.value(after[focus])}: the ranking does not decrease")
         return False, (dice, dealt, line)
 
-    def certificate(self, use, policies: int, counterexamples: int) -> list[str]:
-        """The printable proof: invariant, policy, ranking, each an infeasible CP-SAT search."""
+    def certificate(self, use, policies: int, counterexamples: int, ranked: dict[str, str]) -> list[str]:
+        """The printable proof: invariant, policy, ranking (``ranked``: each focused creature's infeasible ranking
+        search, as ``rank_search`` proved it), each an infeasible CP-SAT search."""
         pos = self.pos
         core = self.invariant_core
-        out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} "
-               f"({', '.join(u.id for u in pos.side(0))}) under any die value {pos.dice.values().start}-"
+        kept = self.kept(use)
+        out = [f"invariant: no creature of {self.them} can damage a creature of {self.me} that attacks "
+               f"({', '.join(u.id for u in kept)}) under any die value {pos.dice.values().start}-"
                f"{pos.dice.sides}, attacking or striking back: CP-SAT counterexample search INFEASIBLE"
                + (f" [rules: {', '.join(core)}]" if core else "")]
+        rest = [u.id for u in pos.side(0) if u not in kept]
+        if rest:
+            out.append(f"{', '.join(rest)} may be hit (and destroyed): never attacking, not needed; the ranking "
+                       f"holds for any life of {'it' if len(rest) == 1 else 'them'}, {', '.join(u.id for u in kept)} "
+                       f"cannot be harmed, so {self.me} cannot lose")
         out.append(f"policy: every round {self.me}'s creatures attack the first living creature of {self.them} in the "
                    f"order {', '.join(self.order)}; attackers: "
                    + "; ".join(f"{o} <- {', '.join(ps)}" for o, ps in use.items()))
         out.append(f"ranking: (living creatures of {self.them}, life of the attacked one) decreases every round "
                    f"under every die value and reply:")
         for o in self.order:
-            out.append("  " + self.rank_search(o, use[o])[1])
+            out.append("  " + ranked[o])
         out.append(f"CEGAR: {policies} candidate policy(ies), {counterexamples} counterexample(s) refined away")
         return out
 
@@ -305,20 +414,30 @@ class DecisiveAdvantage:
 
     # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
     def unkillable(self) -> list[str] | None:
-        """Counterexample: die values under which some opponent creature survives every round unharmed in the end."""
+        """Counterexample: die values under which some opponent creature survives every round unharmed in the end
+        (every rule on: each attacker's least damaging die, read from ``damage``; a rule off: a CP-SAT search)."""
         pos = self.pos
         for o in pos.side(1):
-            cm = CombatModel(pos)
-            m = cm.m
             hitters = [p for p in pos.side(0) if reaches(p, o) and on_board_reach(pos, p, o, (p, o))]
-            dice = {p.id: cm.die() for p in hitters}
-            if hitters:
-                total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
-                m.add(total <= o.regen)
-                m.add(total <= o.life - 1)
-            status, s, _ = self._solve(cm)
-            if status != "sat":
-                continue
+            if self.explicit:  # every rule on: each hitter's die dealing it the least damage (the smallest such value)
+                rolled = {p.id: min(pos.dice.values(), key=lambda v, p=p: (damage(p, o, pos.dice, v), v))
+                          for p in hitters}
+                total = sum(damage(p, o, pos.dice, rolled[p.id]) for p in hitters)
+                if hitters and not (total <= o.regen and total <= o.life - 1):
+                    continue
+            else:
+                cm = CombatModel(pos)
+                m = cm.m
+                dice = {p.id: cm.die() for p in hitters}
+                if hitters:
+                    total = sum(cm.damage(p, o, dice[p.id]) for p in hitters)
+                    m.add(total <= o.regen)
+                    m.add(total <= o.life - 1)
+                status, s, _ = self._solve(cm)
+                if status != "sat":
+                    continue
+                rolled = {p.id: s.value(dice[p.id]) for p in hitters}
+            self.never_destroyed = o.id
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
                         + (" (it flies and none of them flies or shoots)" if o.flying else
@@ -328,11 +447,11 @@ class DecisiveAdvantage:
                         + f": it can never be destroyed, so {self.me} never wins (602.1)"]
             parts = []
             for p in hitters:
-                v = s.value(dice[p.id])
+                v = rolled[p.id]
                 d = damage(p, o, pos.dice, v)
                 parts.append(f"{p.id} die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(p, pos.dice, v)} -> "
                              + (f"{d} damage" if d or strike(p, pos.dice, v) <= 0 else "blocked by protection, 0 damage"))
-            dealt = sum(damage(p, o, pos.dice, s.value(dice[p.id])) for p in hitters)
+            dealt = sum(damage(p, o, pos.dice, rolled[p.id]) for p in hitters)
             return [f"{self.them}'s {o.id} (life {o.life}, heals {o.regen} per round) can never be destroyed: with "
                     f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "
                     f"round: " + "; ".join(parts)]
@@ -353,19 +472,36 @@ def policy_order(pos: Position) -> list[str]:
 
 
 # -- claims -------------------------------------------------------------------------------------------------
+def analyse(kind: str, pos: Position, options, rounds: int) -> Analysis:
+    """The verdict of a decisive advantage (``rounds``: the horizon) or a forced win within ``rounds`` on one
+    position. A scenario's proved and refuted answers are kept for it (``SolverOptions.victory_memo``, one per
+    scenario check), so a position its victory check and its claims both ask about is analysed once; an unknown
+    one (it depends on the budget left) is asked again."""
+    memo = getattr(options, "victory_memo", None)
+    key = (kind, rounds, pos, frozenset(pos.rules_off))
+    if memo is not None and key in memo:
+        return memo[key]
+    meter = meter_of(options)
+    if kind == "decisive_advantage":
+        out = DecisiveAdvantage(pos, meter, rounds).run()
+    else:
+        res = ForcedWin(pos, 0, rounds, meter=meter).run()
+        if res.verdict == "proved":
+            out = Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the "
+                                                  f"dice and {pos.players[1]} do:"] + res.lines,
+                           strategy=res.strategy, decided_by=res.decided_by)
+        elif res.verdict == "refuted":
+            out = Analysis("refuted", counterexample=res.lines, decided_by=res.decided_by)
+        else:
+            out = Analysis("unknown", message="; ".join(res.lines), decided_by=res.decided_by)
+    if memo is not None and out.verdict in ("proved", "refuted"):
+        memo[key] = out
+    return out
+
+
 def analyse_claim(claim, pos: Position, options, horizon: int) -> Analysis:
     """The verdict of one claim on one position."""
-    meter = meter_of(options)
-    if claim.kind == "decisive_advantage":
-        return DecisiveAdvantage(pos, meter, horizon).run()
-    rounds = claim.within or horizon
-    res = ForcedWin(pos, 0, rounds, meter=meter).run()
-    if res.verdict == "proved":
-        return Analysis("proved", certificate=[f"{pos.players[0]} wins within {rounds} round(s) whatever the dice "
-                                               f"and {pos.players[1]} do:"] + res.lines)
-    if res.verdict == "refuted":
-        return Analysis("refuted", counterexample=res.lines)
-    return Analysis("unknown", message="; ".join(res.lines))
+    return analyse(claim.kind, pos, options, horizon if claim.kind == "decisive_advantage" else claim.within or horizon)
 
 
 def _final_states(outcomes) -> list[dict | None]:
@@ -395,7 +531,9 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
         res = ClaimResult(index=i, line=line, kind=claim.kind, player=claim.player, expected=claim.expect,
                           verdict="unknown", passed=False)
         if not states:
-            res.message = "the scenario has no legal outcome to analyse"
+            res.message = ("the scenario has no legal outcome to analyse" if complete else
+                           "no outcome was found before the work budget ran out: nothing to analyse")
+            res.decided_by = f"unknown: {res.message}"
             out.append(res)
             continue
         try:
@@ -408,7 +546,7 @@ def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete:
             next((a for a in found if a.verdict == "unknown"), None) or found[0]
         res.verdict = pick.verdict
         res.certificate, res.counterexample = pick.certificate, pick.counterexample
-        res.message = pick.message
+        res.message, res.decided_by = pick.message, pick.decided_by
         if res.verdict == "proved" and not complete:
             res.verdict, res.message = "unknown", "proved in the outcomes found, but not every outcome was enumerated"
         if len(states) > 1:

@@ -1,6 +1,11 @@
 """Bounded forced wins: "side E destroys every enemy creature within N rounds whatever happens".
 
-An exists-forall problem, solved in two layers:
+With every combat rule on (the case of every check), the explicit AND/OR search of ``solver.victory.search``
+decides it on the rules' predicates (``solver.victory.model``): ``proved`` with E's strategy (a tree of replies to the
+dice and to the opponent), ``refuted`` with a line of play that beats E. With a combat rule switched off (rule
+coverage, ``Position.rules_off``), only the CP-SAT models leave that rule out, so the CP-SAT route below decides.
+
+The CP-SAT route, an exists-forall problem solved in two layers:
 
 1. a counterexample-guided loop of two CP-SAT models (``open_loop``): the
    candidate model finds a plan of attacks for E that wins against every
@@ -26,6 +31,7 @@ from solver.engine.budget import Exhausted, Meter
 from solver.victory import naive as sim
 from solver.victory.encode import CombatModel, TurnVars, read_turn, turn_side
 from solver.victory.model import TIERS, Position, damage, strike
+from solver.victory.search import AndOr, Strategy
 
 MAX_CEGAR = 80
 
@@ -38,8 +44,38 @@ class BoundedResult:
     lines: list[str] = field(default_factory=list)
     solves: int = 0
     nodes: int = 0
+    #: a proved win's strategy (the explicit search's; None from the CP-SAT route)
+    strategy: Strategy | None = None
+    #: the rule ids the verdict applied (the explicit search's; the CP-SAT route names its cores in the lines)
+    rules: list[str] = field(default_factory=list)
+    #: how the verdict was decided, in one line (the proof or refutation's name; for unknown, the work used)
+    decided_by: str = ""
+
+    def __post_init__(self) -> None:
+        self.lines = list(self.lines)
 
 
+#: the most decisions of a strategy printed in a certificate (the strategy itself is complete)
+MAX_STRATEGY_LINES = 16
+
+
+def applied_rules(pos: Position) -> list[str]:
+    """The combat rules the explicit search applies in this position (each read through ``solver.victory.model``)."""
+    r, units = pos.rules, pos.units
+    out = [r.attack, r.tiers, r.strike, r.death]
+    if pos.counterstrike:
+        out.append(r.counterstrike)
+    if any(u.protect_nonmagical is not None or u.protect_magical is not None for u in units):
+        out.append(r.protection)
+    if any(u.flying for u in units):
+        out.append(r.reach)
+    if pos.board is not None:
+        out.append(r.melee)
+        if any(u.ranged for u in units):
+            out.append(r.ranged)
+    if any(u.regen for u in units):
+        out.append(r.regen)
+    return out
 
 
 def describe_attack(pos: Position, a: str, t: str, v: int, w: int | None) -> str:
@@ -192,16 +228,170 @@ class ForcedWin:
         return any(results) if self.dice_owner == "E" else all(results)
 
     # -- running and explaining --------------------------------------------------------------------------
+    def explicit(self) -> bool:
+        """Whether the explicit search decides: every combat rule is on (with one off, only CP-SAT leaves it out)."""
+        return not set(self.pos.rules_off) & set(vars(self.pos.rules).values())
+
     def run(self) -> BoundedResult:
         """The verdict with its certificate (proved) or counterexample (refuted)."""
         lives = tuple(u.life for u in self.pos.units)
+        search = None
         try:
-            res = self._run(lives)
+            if self.explicit():
+                search = AndOr(self.pos, self.E, self.rounds, dice_mine=self.dice_owner == "E", meter=self.meter)
+                res = self._run_search(search, lives)
+            else:
+                res = self._run(lives)
         except Exhausted:
-            res = BoundedResult("unknown", [f"{self.meter.why()} after {self.solves} CP-SAT solves and "
-                                            f"{self.nodes} tree nodes"])
+            searched = search.nodes if search is not None else self.nodes
+            res = BoundedResult("unknown", [f"{self.meter.why()} after {self.solves} CP-SAT solves and {searched} "
+                                            f"search positions ({self.meter.used():g} units spent)"])
+        if search is not None:
+            self.nodes = search.nodes
         res.solves, res.nodes = self.solves, self.nodes
+        if not res.decided_by:
+            how = "the explicit AND/OR search" if search is not None else "the CP-SAT route (a plan fixed in advance " \
+                "against the refuting dice and replies, or the game tree)"
+            res.decided_by = (f"unknown: {res.lines[0]}" if res.verdict == "unknown" else
+                              f"{res.verdict} by {how} ({self.solves} CP-SAT solves, {self.nodes} positions searched)")
         return res
+
+    def _who(self, side: int) -> str:
+        return self.pos.players[0] if side == 0 else self.pos.players[1]
+
+    def _run_search(self, search: AndOr, lives) -> BoundedResult:
+        pos, E = self.pos, self.E
+        who, other = self._who(E), self._who(1 - E)
+        rules = applied_rules(pos)
+        cite = f" [rules: {', '.join(rules)}]"
+        if sim.won(pos, lives, E):
+            return BoundedResult("proved", [f"{who} already has a clean victory: no enemy creature is in play"],
+                                 rules=rules)
+        if search.hopeless(lives, 0):
+            return BoundedResult("refuted", [
+                f"even if every attack of {who} dealt its best damage and every attack of {other} were struck back "
+                f"its hardest, the enemy creatures' lives could not all be taken within {self.rounds} round(s)"
+                + cite], rules=rules, decided_by=f"refuted: even the best damage of every attack cannot destroy "
+                                                 f"{other}'s creatures within {self.rounds} round(s)")
+        if search.wins():
+            strategy = search.strategy()
+            if self.dice_owner == "E":
+                return BoundedResult("proved", self.pick_lines(search, strategy) + [
+                    f"explicit AND/OR search ({search.nodes} positions): with the dice going {who}'s way, every "
+                    f"reply of {other} is answered" + cite], strategy=strategy, rules=rules,
+                    decided_by=f"proved by a line of play: with the dice going {who}'s way, {who} destroys every "
+                               f"creature of {other} within {self.rounds} round(s) (explicit AND/OR search, "
+                               f"{search.nodes} positions)")
+            return BoundedResult("proved", [
+                f"explicit AND/OR search ({search.nodes} positions): a strategy of {who} with a winning declaration "
+                f"for each of the {len(strategy.moves)} position(s) it reaches on {who}'s turns, whatever the dice "
+                f"and {other} do" + cite] + self.strategy_lines(search, strategy), strategy=strategy, rules=rules,
+                decided_by=f"proved by a strategy: {who} wins within {self.rounds} round(s) whatever the dice and "
+                           f"{other} do, a declaration for each of {len(strategy.moves)} position(s) (explicit AND/OR "
+                           f"search, {search.nodes} positions)")
+        return BoundedResult("refuted", [
+            f"explicit AND/OR search ({search.nodes} positions): no strategy of {who} wins within {self.rounds} "
+            f"round(s); a line that beats {who}'s first choice at every turn" + cite + ":"]
+            + self.search_line(search), rules=rules,
+            decided_by=f"refuted by a line of play: no strategy of {who} wins within {self.rounds} round(s) "
+                       f"(explicit AND/OR search, {search.nodes} positions)")
+
+    def _lives_text(self, lives) -> str:
+        return ", ".join(f"{u.id} {v}" for u, v in zip(self.pos.units, lives) if v > 0) or "none"
+
+    def _through(self, a: str, t: str, v: int) -> str:
+        """Why a strike that deals damage is not blocked, when the target has some protection."""
+        units = {u.id: u for u in self.pos.units}
+        ua, ut = units[a], units[t]
+        if damage(ua, ut, self.pos.dice, v) <= 0 or (ut.protect_nonmagical is None and ut.protect_magical is None):
+            return ""
+        kind, prot = ("magical" if ua.magical else "non-magical"), ut.protection_against(ua)
+        return (f": {t} has no protection from {kind} attacks" if prot is None else
+                f": {t}'s protection from {kind} attacks of strength {prot} or more does not block it")
+
+    def strategy_lines(self, search: AndOr, strategy: Strategy) -> list[str]:
+        """The strategy as a tree: E's declaration in each position, indented under the one before it; a position
+        met again is not repeated."""
+        pos, E, game = self.pos, self.E, search.game
+        out: list[str] = []
+        shown: set = set()
+        by_turn: dict[int, set] = {}
+        for (_, t), m in strategy.moves.items():
+            by_turn.setdefault(t, set()).add(tuple(sorted(m.items())))
+        split = sorted(t for t, ms in by_turn.items() if len(ms) > 1)
+        if split:
+            out.append(f"the declaration depends on the position the dice and {self._who(1 - E)}'s replies lead to: "
+                       + "; ".join(f"round {t // 2 + 1} has {len(by_turn[t])} different declarations" for t in split))
+        hidden = 0
+
+        def walk(lives, t, depth):
+            nonlocal hidden
+            if t < self.T and not game.won(lives, E) and turn_side(pos, t) != E:
+                kids = set()
+                for m in game.moves(game.mask(lives), 1 - E):
+                    kids |= game.successors(lives, t, m)
+                for c in sorted(kids):
+                    walk(c, t + 1, depth)
+                return
+            if t >= self.T or game.won(lives, E) or (lives, t) not in strategy.moves:
+                return
+            if (lives, t) in shown:
+                return
+            shown.add((lives, t))
+            m = strategy.moves[lives, t]
+            if len(out) >= MAX_STRATEGY_LINES:
+                hidden += 1
+                return
+            out.append("  " * depth + f"round {t // 2 + 1} ({self._lives_text(lives)}): "
+                       + (", ".join(f"{a} -> {x}" for a, x in m.items()) or "no attack"))
+            idx = {u.id: i for i, u in enumerate(pos.units)}
+            move = tuple((idx[a], idx[x]) for a, x in m.items())
+            for c in sorted(game.successors(lives, t, move)):
+                walk(c, t + 1, depth + 1)
+
+        walk(tuple(u.life for u in pos.units), 0, 0)
+        if hidden:
+            out.append(f"... and {hidden} more position(s) of the strategy")
+        return out
+
+    def pick_lines(self, search: AndOr, strategy: Strategy) -> list[str]:
+        """With the dice E's: E's plan along one line (E's declarations with the rolls it picks; the other side
+        replying with its first declaration)."""
+        pos, E, game = self.pos, self.E, search.game
+        names = [u.id for u in pos.units]
+        lives, t, out = search.start(), 0, []
+        while t < self.T and not game.won(lives, E):
+            side = turn_side(pos, t)
+            if side == E:
+                e = search.table[(lives, t % 2)]
+                move, child = e.move, e.pick
+                att, _ = game.rolls(lives, t, move, child)
+                text = ", ".join(f"{names[a]} -> {names[x]}" + self._rolled(names[a], names[x], att[k])
+                                 + self._through(names[a], names[x], att[k])
+                                 for k, (a, x) in enumerate(move)) or "no attack"
+                out.append(f"plan of {self._who(E)}, round {t // 2 + 1}: {text}")
+            else:
+                move = game.moves(game.mask(lives), side)[0]
+                child = strategy.picks[lives, t, move]
+                att, dfn = game.rolls(lives, t, move, child)
+                out.append(f"round {t // 2 + 1}, {self._who(side)}: "
+                           + ("; ".join(describe_attack(pos, names[a], names[x], att[k], dfn[k])
+                                        for k, (a, x) in enumerate(move)) or "no attack"))
+            lives, t = child, t + 1
+        out.append(f"after that, creatures in play (life): {self._lives_text(lives)}")
+        return out
+
+    def search_line(self, search: AndOr) -> list[str]:
+        """The refuting line of the explicit search, turn by turn, with the dice of every attack."""
+        pos, names, out = self.pos, [u.id for u in self.pos.units], []
+        lives = search.start()
+        for t, side, move, child in search.line():
+            att, dfn = search.game.rolls(lives, t, move, child)
+            atk = [describe_attack(pos, names[a], names[x], att[k], dfn[k]) for k, (a, x) in enumerate(move)]
+            out.append(f"round {t // 2 + 1}, {self._who(side)}: " + ("; ".join(atk) or "no attack"))
+            lives = child
+        out.append(f"after that, creatures in play (life): {self._lives_text(lives)}")
+        return out
 
     def _run(self, lives) -> BoundedResult:
         pos, E = self.pos, self.E

@@ -166,17 +166,78 @@ class DecisiveAdvantageReading:
         out = []
         for picks in itertools.product(*choices):
             fights = [(i, j) for i, j in zip(own, picks) if j is not None]
-            rolls = itertools.product(tiers, repeat=len(fights) * (2 if back else 1))
-            after = set()
-            for roll in rolls:
-                new = list(lives)
-                for k, (i, j) in enumerate(fights):
-                    new[j] -= self._hit(fs[i], fs[j], roll[k])
-                    if back:
-                        new[i] -= self._hit(fs[j], fs[i], roll[len(fights) + k])
-                after.add(tuple(max(0, v) for v in new))
-            out.append(sorted(after))
+            out.append(self._rolled(fs, lives, fights, tiers, back))
         return out
+
+    def _rolled(self, fs: list[Fighter], lives: tuple[int, ...], fights: list[tuple[int, int]], tiers: list[int],
+                back: bool) -> list[tuple[int, ...]]:
+        """The lives after the declared fights (attacker, target) under every die roll."""
+        after = set()
+        for roll in itertools.product(tiers, repeat=len(fights) * (2 if back else 1)):
+            new = list(lives)
+            for k, (i, j) in enumerate(fights):
+                new[j] -= self._hit(fs[i], fs[j], roll[k])
+                if back:
+                    new[i] -= self._hit(fs[j], fs[i], roll[len(fights) + k])
+            after.add(tuple(max(0, v) for v in new))
+        return sorted(after)
+
+    def replay_strategy(self, w: World, st: State, player: str, strategy: dict, rounds: int) -> str | None:
+        """Play a strategy of ``player`` against every die roll and every declaration of the opponent for ``rounds``
+        rounds: None when every play ends in the player's clean victory, else what went wrong.
+
+        ``strategy`` maps ((creature id, life) ... sorted by id, turn number) to the player's declaration there
+        (attacker id -> target id); a position the play reaches on the player's turn that it does not name, or a
+        declaration these rules do not allow (a creature that is not the player's, not alive, attacking twice, or a
+        target out of its reach), fails the strategy."""
+        fs = self.fighters(w, st, player)
+        tiers, back = _tiers(w)
+        first_mine = w.sc.turn.active_player in (None, player)
+        index = {f.id: i for i, f in enumerate(fs)}
+        seen: dict[tuple, str | None] = {}
+
+        def heal(lives):
+            return tuple(min(f.top, v + f.regen) if v > 0 else 0 for f, v in zip(fs, lives))
+
+        def play(lives: tuple[int, ...], t: int) -> str | None:
+            if (lives, t) in seen:
+                return seen[(lives, t)]
+            if len(seen) > MAX_STATES:
+                raise Unsupported(f"strategy replay: more than {MAX_STATES} combat states")
+            named = tuple(sorted((f.id, v) for f, v in zip(fs, lives)))
+            mine_alive = any(v > 0 for f, v in zip(fs, lives) if f.mine)
+            if mine_alive and not any(v > 0 for f, v in zip(fs, lives) if not f.mine):
+                return None
+            if t == 2 * rounds or not mine_alive:
+                return f"turn {t}: {dict(named)}: no clean victory for {player} within {rounds} round(s)"
+            mine = first_mine if t % 2 == 0 else not first_mine
+            if mine:
+                decl = strategy.get((named, t))
+                if decl is None:
+                    return f"turn {t}: {dict(named)}: the strategy has no declaration here"
+                standing = [f for f, v in zip(fs, lives) if v > 0]
+                fights = []
+                for a, x in decl.items():
+                    i, j = index.get(a), index.get(x)
+                    if i is None or j is None or not fs[i].mine or fs[j].mine or lives[i] <= 0 or lives[j] <= 0 \
+                            or not self._strikes_at(w, fs[i], fs[j], standing):
+                        return f"turn {t}: {dict(named)}: {a} may not attack {x}"
+                    fights.append((i, j))
+                options = [self._rolled(fs, lives, fights, tiers, back)]
+            else:
+                options = self._turn(w, fs, lives, False, tiers, back)
+            out = None
+            for results in options:
+                for r in results:
+                    out = play(heal(r) if t % 2 == 1 else r, t + 1)
+                    if out is not None:
+                        break
+                if out is not None:
+                    break
+            seen[(lives, t)] = out
+            return out
+
+        return play(tuple(f.life for f in fs), 0)
 
     def decisive_advantage(self, w: World, st: State, player: str) -> bool:
         """Does ``player`` force a clean victory whatever the dice and the replies (and never lose)?"""

@@ -13,12 +13,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.engine.budget import meter_of
 from solver.encoding.compile import ProofRequest
 from solver.errors import NotModelled
 from solver.games.berserk.movement import MOVE, may_move
 from solver.games.berserk.squads import opponent
-from solver.victory.analysis import DecisiveAdvantage
+from solver.victory.analysis import analyse
 from solver.victory.model import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES, combat_options, position_from
 
 
@@ -98,7 +97,7 @@ def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
         """The analysis on one position: proved, refuted (with the counterexample) or unknown."""
         pos = replace(position_from(sc, rs, player, values), rules_off=frozenset(options.rules_off))
         horizon = int(combat_options(sc, rs)["victory_horizon"])
-        return DecisiveAdvantage(pos, meter_of(options), horizon).run()
+        return analyse("decisive_advantage", pos, options, horizon)
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,

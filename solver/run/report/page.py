@@ -1,8 +1,9 @@
 """The HTML of a report: one self-contained page (inline CSS and SVG, no script, no external asset), readable printed.
 
 A scenario's section shows its status, the boards before and after (``svg.py``), the verdicts with the
-rules behind each and their texts, the contradiction's core, the actions, the step trace and the claims,
-a refuted one as its line of play.
+rules behind each and their texts, the contradiction's core, the actions, the victory proofs and claims (how each
+was decided; a refuted one as its line of play; an unknown one labelled unknown, with the work it used), and the
+step trace. Outcomes a spent budget left unknown are labelled unknown, never "no legal outcome".
 """
 from __future__ import annotations
 
@@ -148,6 +149,42 @@ def trace(outcome: dict) -> str:
     return f'<h3>Step trace (outcome {outcome.get("index", 0)})</h3><ol class="trace">' + "".join(items) + "</ol>"
 
 
+def _decided_by(item: dict) -> str:
+    """How a proof or a claim was decided (its proof, its refutation, or why it is unknown and the work used)."""
+    how = item.get("decided_by") or ""
+    if not how:
+        return ""
+    label = {"proved": "proved by", "refuted": "refuted by", "unknown": "unknown", "mixed": "per position"}.get(
+        item.get("verdict"), "decided by")
+    return f'<p class="decided"><span class="muted">{escape(label)}:</span> {escape(how)}</p>'
+
+
+def proofs(rec: dict) -> str:
+    """The victory proofs the rules read (a decisive advantage asked at a victory check): the verdict with how it
+    was decided, the certificate, or a refutation's line of play; an unknown proof is labelled unknown, with the
+    work it used (never drawn as a contradiction)."""
+    out = []
+    for p in rec.get("proofs") or []:
+        verdict = p.get("verdict") or "unknown"
+        cls = {"proved": "pass", "refuted": "fail"}.get(verdict, "unknown")
+        out.append(f'<div class="proof"><p>{badge(cls) if cls == "unknown" else ""}<strong>{escape(p["kind"])}'
+                   f'</strong> of <code>{escape(p["player"])}</code> at event {p.get("event")}: '
+                   f'<span class="verdict-{escape(verdict)}">{escape(verdict)}</span> '
+                   f'<span class="muted">({p.get("positions", 0)} position(s); fact <code>{escape(p["fact"])}</code>)'
+                   f'</span></p>')
+        out.append(_decided_by(p))
+        if p.get("message"):
+            out.append(f'<p class="muted">{escape(p["message"])}</p>')
+        if p.get("counterexample"):
+            out.append(f'<div class="muted">{"refuted: a line of play" if verdict == "refuted" else "why not"}</div>'
+                       '<ol class="play">' + "".join(f"<li>{escape(x)}</li>" for x in p["counterexample"]) + "</ol>")
+        if p.get("certificate"):
+            out.append('<div class="muted">certificate</div><ul>'
+                       + "".join(f'<li class="mono">{escape(x)}</li>' for x in p["certificate"]) + "</ul>")
+        out.append("</div>")
+    return "<h3>Victory proofs</h3>" + "".join(out) if out else ""
+
+
 def claims(rec: dict) -> str:
     """Victory claims; a refuted one shows its counterexample as a line of play."""
     out = []
@@ -155,6 +192,9 @@ def claims(rec: dict) -> str:
         ok = "ok" if c.get("passed") else "bad"
         out.append(f'<p><strong>{escape(c["kind"])}</strong> for <code>{escape(c["player"])}</code>: '
                    f'<span class="{ok}">{escape(c["verdict"])}</span> (expected {escape(c["expected"])})</p>')
+        out.append(_decided_by(c))
+        if c.get("message") and not c.get("passed"):
+            out.append(f'<p class="muted">{escape(c["message"])}</p>')
         if c.get("counterexample"):
             out.append('<div class="muted">refuted: a line of play</div><ol class="play">'
                        + "".join(f"<li>{escape(x)}</li>" for x in c["counterexample"]) + "</ol>")
@@ -169,6 +209,10 @@ def outcomes_line(rec: dict) -> str:
     outs = rec.get("outcomes") or []
     if rec.get("status") == "error":
         return ""
+    if not outs and rec.get("status") == "unknown":
+        why = rec.get("error") or "the work budget ran out before the outcomes were found"
+        return (f'<p class="outcomes-unknown">{badge("unknown")}<strong>Outcomes unknown</strong>: {escape(why)}. '
+                f'This is no contradiction: the search stopped before it found an outcome.</p>')
     if not outs:
         return "<p><strong>No legal outcome</strong>: the rules cannot all be satisfied.</p>"
     more = "" if rec.get("outcomes_complete", True) else "+"
@@ -196,7 +240,7 @@ def scenario_section(anchor: str, rec: dict, boards_html: str, heading: str | No
     parts.append(outcomes_line(rec))
     if boards_html:
         parts.append(f'<div class="boards">{boards_html}</div>')
-    parts += [contradiction(rec), verdicts(rec), actions(rec), claims(rec)]
+    parts += [contradiction(rec), verdicts(rec), actions(rec), proofs(rec), claims(rec)]
     cited = _cited(rec)
     if cited:
         parts.append("<h3>The rules named</h3>" + rule_texts(rec.get("game"), cited))
