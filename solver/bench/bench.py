@@ -106,6 +106,8 @@ class Bench:
     yaml: list[Timed] = field(default_factory=list)
     unit: float = 0.0
     load: list[float] = field(default_factory=list)
+    #: the because / explain cost rows (``solver.bench.because``)
+    because: list[str] = field(default_factory=list)
 
     def _measure(self, name: str, jobs: list[Job], runner, cores: int, note: str = "") -> Row:
         t0 = time.perf_counter()
@@ -152,6 +154,9 @@ class Bench:
                 jobs = batch.collect(generate(Path(tmp) / f"k{k}", n, k, seed=2))
                 self._pair(f"size {k} objects, --jobs 1", jobs, opts)
             self._yaml()
+            if self.library.exists():
+                from solver.bench import because
+                self.because = because.table(because.measure(self.library))
         self.load.append(os.getloadavg()[0])
         return self.table()
 
@@ -247,6 +252,8 @@ class Bench:
         if self.yaml:
             lines += _timed_table("YAML load, ms per MB (median of 3): before pure-Python, after libyaml C",
                                   self.yaml, "{:.0f}")
+        if self.because:
+            lines += self.because + [""]
         lines += ["scen/s/core = scenarios / (wall x cores used); cost = (wall x cores / scenario) / unit; "
                   "!pass = scenarios not passing (all should pass); baseline = the path before the speed work."]
         return "\n".join(lines)
