@@ -287,8 +287,27 @@ class ScenarioCheck:
             r.passed = False
             r.message = "a 'possible' verdict is decided by no rule: 'because' needs a holds or impossible verdict"
         if not r.passed and not r.message:
-            r.message = self._failure_message(ex, r, wrong, comp)
+            later = self._later(ex, r, engine, comp, wrong) if judged else {}
+            r.message = self._failure_message(ex, r, wrong, comp, later)
         return r
+
+    def _later(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
+               wrong: list[str]) -> dict[str, int]:
+        """For the failure message: the first later event boundary where each wrong ``because`` id would decide the
+        same verdict on the same atoms (the ``at`` that was perhaps meant)."""
+        main = comp.stage_for(ex).index
+        out: dict[str, int] = {}
+        for si in sorted({b for b in comp.boundaries if b > main}):
+            todo = [b for b in wrong if b not in out]
+            if not todo:
+                break
+            at = comp.expectation_lit(ex, comp.stages[si])
+            q = [at] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(at)]
+            if engine.solve(q)[0] is not Answer.UNSAT:
+                continue
+            ok, _ = self._deciding(engine, q, todo)
+            out.update({b: si for b in ok})
+        return out
 
     # -- the deciding rule (but-for) ------------------------------------------------
     def _group(self, engine: Engine, ids) -> frozenset[str]:
@@ -363,7 +382,8 @@ class ScenarioCheck:
             return Verdict.POSSIBLE
         return Verdict.HOLDS if yes is Answer.SAT else Verdict.IMPOSSIBLE
 
-    def _failure_message(self, ex: Expectation, r: ExpectationResult, wrong: list[str], comp: Compiler) -> str:
+    def _failure_message(self, ex: Expectation, r: ExpectationResult, wrong: list[str], comp: Compiler,
+                         later: dict[str, int] | None = None) -> str:
         if r.verdict is Verdict.UNKNOWN:
             return f"no verdict: {self.meter.why()}"
         if r.verdict.value != ex.verdict:
@@ -385,6 +405,13 @@ class ScenarioCheck:
             msg += "; no rule decides it alone (each has a stand-in)" if r.rules else "; no rule decides it"
         if r.also_needed:
             msg += f"; only supporting (also needed): {', '.join(r.also_needed)}"
+        for b in wrong:
+            if b not in (later or {}):
+                msg += f"; {b} decides these atoms at no stage, up to the end"
+        for b, si in (later or {}).items():
+            k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
+            msg += (f"; {b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), but this "
+                    f"expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
         return msg
 
     # -- actions -------------------------------------------------------------------
