@@ -76,7 +76,8 @@ CASES = {
         {"turn": {"priority": "alex"}},
     ),
     "mtg.800.4b.token": (
-        dict(events=[leave("bianca"), {"type": "create", "id": "myr", "controller": "bianca"}]),
+        # owned by Alex, who is in the game: 800.4b alone keeps it out (with Bianca its owner, 800.4d would too)
+        dict(events=[leave("bianca"), {"type": "create", "id": "myr", "controller": "bianca", "owner": "alex"}]),
         {"object": "myr", "exists": False},
         {"object": "myr", "zone": "battlefield"},
         {"object": "myr", "zone": "battlefield", "controller": "bianca"},
