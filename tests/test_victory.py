@@ -375,7 +375,7 @@ events:
   - {type: choice_subphase, player: bob, free: true}
   - {type: check_victory, decisive_advantage: [alice]}
 expect:
-  - {object: troll, zone: play, winner: alice, verdict: impossible, because: [berserk.602.1.decisive_advantage]}
+  - {object: troll, zone: play, winner: alice, verdict: impossible}
   - {object: troll, zone: graveyard, winner: alice, verdict: possible}
   - {outcomes: 2}
 """
