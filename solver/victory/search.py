@@ -278,19 +278,24 @@ class AndOr:
                     e.move, e.pick = kids[c], c
                     return True
             return False
-        seen = set()
         self._charge(0)
-        for m in options:
-            kids = g.successors(lives, t, m)
-            self._charge_states(len(kids))
-            frozen = frozenset(kids)
-            if frozen in seen:
-                continue
-            seen.add(frozen)
+        for m, kids in self._distinct(lives, t, options):
             if all(self.value(c, t + 1) for c in self._order(kids, hardest=True)):
                 e.move = m
                 return True
         return False
+
+    def _distinct(self, lives: Lives, t: int, options):
+        """Each move with its successor positions, charged; a move whose set of successors an earlier move already
+        gave is skipped (it leads to the same positions)."""
+        seen = set()
+        for m in options:
+            kids = self.game.successors(lives, t, m)
+            self._charge_states(len(kids))
+            frozen = frozenset(kids)
+            if frozen not in seen:
+                seen.add(frozen)
+                yield m, kids
 
     def _charge_states(self, built: int) -> None:
         """``built`` more successor positions: one node charged per ``STATES_PER_NODE`` of them."""
@@ -304,14 +309,7 @@ class AndOr:
         options = g.moves(mask, 1 - self.E)
         if self.dice_mine:
             self._charge(0)
-            seen = set()
-            for m in options:
-                kids = g.successors(lives, t, m)
-                self._charge_states(len(kids))
-                frozen = frozenset(kids)
-                if frozen in seen:
-                    continue
-                seen.add(frozen)
+            for _m, kids in self._distinct(lives, t, options):
                 if not any(self.value(c, t + 1) for c in self._order(kids, hardest=False)):
                     return False
             return True
