@@ -301,9 +301,8 @@ class ScenarioCheck:
             todo = [b for b in wrong if b not in out]
             if not todo:
                 break
-            at = comp.expectation_lit(ex, comp.stages[si])
-            q = [at] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(at)]
-            if engine.solve(q)[0] is not Answer.UNSAT:
+            q, _ = self._same_verdict_at(ex, r, engine, comp, si)
+            if q is None:
                 continue
             ok, _ = self._deciding(engine, q, todo)
             out.update({b: si for b in ok})
@@ -355,16 +354,23 @@ class ScenarioCheck:
         for si in range(main - 1, -1, -1):
             if all(b in out for b in ex.because):
                 break
-            at = comp.expectation_lit(ex, comp.stages[si])
-            q = [at] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(at)]
-            same, _ = engine.solve(q)  # the same verdict there: its opposite cannot hold
-            if same is not Answer.UNSAT:
+            q, same = self._same_verdict_at(ex, r, engine, comp, si)
+            if q is None:
                 unknown |= same is Answer.UNKNOWN
                 continue
             ok, u = self._deciding(engine, q, ex.because)
             unknown |= u
             out.update({b: si for b in ok if b not in out})
         return out, unknown
+
+    def _same_verdict_at(self, ex: Expectation, r: ExpectationResult, engine: Engine, comp: Compiler,
+                         si: int) -> tuple[list[Lit] | None, Answer]:
+        """The query against ``r``'s verdict on the same atoms at stage ``si``, if the verdict there is the same (its
+        opposite cannot hold: UNSAT), else None; and the answer of that solve."""
+        at = comp.expectation_lit(ex, comp.stages[si])
+        q = [at] if r.verdict is Verdict.IMPOSSIBLE else [comp.rm.neg(at)]
+        same, _ = engine.solve(q)
+        return (q if same is Answer.UNSAT else None), same
 
     def _split(self, engine: Engine, query: list[Lit], rules: list[str]) -> tuple[list[str], list[str], bool]:
         """A core's rules split by the but-for test: those whose removal alone flips the verdict (decided by), and
