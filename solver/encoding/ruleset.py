@@ -44,6 +44,11 @@ class Ruleset:
     card_wording: tuple[str, ...] = ("name", "text", "flavour")
 
     # -- hooks for games -----------------------------------------------------
+    def open_order_rule(self) -> str | None:
+        """The rule that leaves the order of effects of cards that entered together to a player's choice, or None
+        where no rule orders them (either way every order is an outcome)."""
+        return None
+
     def declare_keys(self, comp) -> None:
         """Add game-specific state variables to ``comp.domains`` (override)."""
 

@@ -70,6 +70,11 @@ class CoreRules:
     stack_zone = "stack"
     gone_zones: tuple[str, ...] = (NONE, "outside")
     # -- hooks ------------------------------------------------------------------
+    def open_order_rule(self) -> str | None:
+        """The rule giving the order of effects of cards that entered together to a player, or None (no rule orders
+        them); every order is possible either way."""
+        return None
+
     def extra_keys(self, w: World) -> None:
         """Game-specific state keys (override)."""
 
@@ -205,8 +210,11 @@ class CoreRules:
         ability as of its source's current visit; the scenario's order between effects applied in one state)."""
         if effects:
             w.note(latest)
+        chooser = self.open_order_rule()
+        if chooser and any(key("order", e.id) in st for e in effects):
+            w.note(chooser)
         live = [e for e in effects if self.applies(w, st, e, obj)]
-        return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e))) if live else None
+        return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e, st))) if live else None
 
     def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str, outside: str) -> str:
         """Rule ``control``: the latest applicable control effect's player, else the default controller; rule

@@ -86,6 +86,10 @@ class MtgRules(CoreRules):
         raise Unsupported("finish_execution is not an MTG event")
 
     # -- state keys -----------------------------------------------------------------------
+    def open_order_rule(self) -> str | None:
+        """613.7m: objects given a timestamp at the same time: the active player determines their relative order."""
+        return "mtg.613.7m"
+
     def extra_keys(self, w: World) -> None:
         """Created objects and triggered abilities, attachments, player keys of events, what spells change, ranges,
         whose turn, LKI, ended."""

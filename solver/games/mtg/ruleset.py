@@ -30,6 +30,10 @@ class Mtg(Ruleset):
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
 
+    def open_order_rule(self) -> str | None:
+        """613.7m: objects that receive a timestamp at the same time are ordered by the active player's choice."""
+        return "mtg.613.7m"
+
     def controller(self, comp, st, obj: str):
         """The effective controller: core.control over the latest control effect (core.timestamp); an object outside
         the game has none (mtg.108.4a)."""
