@@ -152,8 +152,8 @@ def _same_result(a: Effect, b: Effect) -> bool:
     """Two effects on one characteristic that leave it the same whichever applies last."""
     if a.kind == "set":
         return a.value == b.value
-    if a.kind == "control":
-        return a.player == b.player
+    if a.kind == "control":  # 'source_controller' of two sources may be two players
+        return a.player == b.player and (a.player != "source_controller" or a.source == b.source)
     return a.kind == b.kind
 
 

@@ -44,6 +44,11 @@ class Ruleset:
     card_wording: tuple[str, ...] = ("name", "text", "flavour")
 
     # -- hooks for games -----------------------------------------------------
+    def may_receive(self, comp, st, e) -> object:
+        """Literal: a static ability's "you" (``player: source_controller``) may receive control at ``st``:
+        true unless a game's rule stops it (MTG 800.4a: not a player who left)."""
+        return comp.rm.true
+
     def open_order_rule(self) -> str | None:
         """The rule that leaves the order of effects of cards that entered together to a player's choice, or None
         where no rule orders them (either way every order is an outcome)."""

@@ -72,6 +72,9 @@ class World:
     #: groups of effect ids whose order no rule fixes (static abilities of cards that entered together)
     open_orders: list[tuple[str, ...]] = field(default_factory=list)
 
+    #: objects whose controller is being read, per state (a "you" that asks for its source's controller)
+    asking: dict[int, set[str]] = field(default_factory=dict)
+
     #: rules the reference applied while computing, when someone is listening (``note``)
     trail: set[str] | None = None
 

@@ -86,6 +86,12 @@ class MtgRules(CoreRules):
         raise Unsupported("finish_execution is not an MTG event")
 
     # -- state keys -----------------------------------------------------------------------
+    def may_receive(self, w: World, st: State, e) -> bool:
+        """800.4a: effects that give a player who left control end; a static "you" is not locked in (611.3a): it
+        gives nothing to a player who left and follows the source's next controller."""
+        w.note("mtg.800.4a.control_ends")
+        return in_game(st, self.receiver(w, st, e))
+
     def open_order_rule(self) -> str | None:
         """613.7m: objects given a timestamp at the same time: the active player determines their relative order."""
         return "mtg.613.7m"
@@ -220,7 +226,7 @@ class MtgRules(CoreRules):
         over_player = any(t in w.players for t in (e.targets if isinstance(e.targets, list) else []))
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         w.note(rule)
-        here = in_game(prev, e.player)
+        here = in_game(prev, self.receiver(w, prev, e))
         if e.duration == "static":
             super().on_begin_effect(w, prev, ev, step)
             if not here:

@@ -30,6 +30,12 @@ class Mtg(Ruleset):
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
 
+    def may_receive(self, comp, st, e) -> object:
+        """800.4a: effects that give a player who left control end; a static ability's "you" is not locked in
+        (611.3a), so it gives nothing while its source's controller is a player who left, and follows whoever
+        controls the source afterwards."""
+        return leaving.receiver_in_game(comp, st, e)
+
     def open_order_rule(self) -> str | None:
         """613.7m: objects that receive a timestamp at the same time are ordered by the active player's choice."""
         return "mtg.613.7m"
@@ -157,7 +163,8 @@ class Mtg(Ruleset):
             super().on_begin_effect(comp, ev)
             return
         rm = comp.rm
-        present = in_game(comp, comp.stage, e.player)
+        present = rm.any_of([rm.all_of([derived.gives_to(comp, comp.stage, e, p), in_game(comp, comp.stage, p)])
+                             for p in comp.players])  # the player it would give control to is in the game
         over_player = any(t in comp.players for t in (e.targets if isinstance(e.targets, list) else []))
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         with comp.step(f"begin effect {e.id}") as tr:
