@@ -45,6 +45,8 @@ class Game:
     vocabulary: str
     #: scenarios of any size for benchmarks: ``module:function`` (index, objects, rng, seed, declared, cores) -> dict
     scale: str | None = None
+    #: the game's reading of combat for the victory analysis: ``module:COMBAT``, a ``solver.victory.model.Combat``
+    combat: str | None = None
 
     def rule_texts(self) -> dict[str, str]:
         """Rule id -> one-line text, for this game's own rules."""
@@ -104,6 +106,13 @@ def reference_for(name: str):
 def vocabulary_for(name: str):
     """The vocabulary of a game: every word its scenarios may use (imports neither the encoding nor ortools)."""
     return game(name).load("vocabulary")
+
+
+@lru_cache(maxsize=None)
+def combat_for(name: str):
+    """The combat reading the victory analysis applies for a game (None: the game defines no combat)."""
+    path = game(name).combat
+    return load(path) if path else None
 
 
 def generator_for(name: str):

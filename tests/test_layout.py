@@ -23,7 +23,7 @@ from models.game_events import GAMES as MODEL_GAMES
 from models.scenario import Scenario
 from solver.encoding.ruleset import Ruleset
 from solver.reference.rules import CoreRules
-from solver.registry import game, names, registry
+from solver.registry import combat_for, game, names, registry
 from solver.vocabulary.words import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -114,12 +114,13 @@ def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(
     """``grep -rn <rule id> solver/`` lands on the clause that enforces it and on the reference's reading of it.
 
     A rule written only in a constant (``BANISH = "..."``) or a docstring does not count. The combat rules the
-    victory analysis applies are named once in the game's ``combat_rules``; their reference is the explicit
-    minimax over the same positions (``solver/victory/naive.py``), which the analysis is tested against.
+    victory analysis applies are written at their clauses in the game's combat reading (``Game(combat=...)``);
+    their reference is the explicit minimax over the same positions (``solver/victory/naive.py``), which the
+    analysis is tested against.
     """
     texts = game(name).rule_texts()
-    ruleset = game(name).load("ruleset")
-    combat = set(vars(ruleset.combat_rules).values()) if getattr(ruleset, "combat_rules", None) else set()
+    reading = combat_for(name)
+    combat = set(reading.rules) if reading is not None else set()
     enc, ref = _literals(_encoding_files(name)), _literals(_reference_files(name))
     missing_enc = sorted(r for r in texts if r not in enc)
     missing_ref = sorted(r for r in texts if r not in ref and r not in combat)
@@ -127,14 +128,29 @@ def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(
     assert not missing_ref, f"rules the reference never names: {missing_ref}"
 
 
-def test_combat_rule_fields_are_read_at_clauses() -> None:
-    """Every field of ``CombatRules`` is read by a clause of the victory encoding (``pos.rules.<field>``)."""
-    from solver.victory.model import CombatRules
+@pytest.mark.parametrize("name", [n for n in names() if game(n).combat])
+def test_combat_rules_are_written_at_their_clauses(name: str) -> None:
+    """Every rule of a game's combat reading is the literal rule id of a CP-SAT clause in the reading's own module
+    (``rm.enforce`` / ``rm.implies`` / ``cm.dealt``), its rules are exactly the game's ``<game>.combat.*`` ids, and
+    the victory analysis names no rule id of its own."""
+    import importlib
 
-    text = (SOLVER / "victory" / "encode.py").read_text(encoding="utf-8") + \
-        (SOLVER / "victory" / "analysis.py").read_text(encoding="utf-8")
-    unread = [f for f in CombatRules.__dataclass_fields__ if f"rules.{f}" not in text]
-    assert not unread, unread
+    reading = combat_for(name)
+    path = Path(importlib.import_module(type(reading).__module__).__file__)
+    at_clauses: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("enforce", "implies", "dealt") and node.args:
+            at_clauses |= {c.value for c in ast.walk(node.args[-1] if node.func.attr == "dealt" else node.args[0])
+                           if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    assert set(reading.rules) == at_clauses
+    assert set(reading.rules) == {r for r in game(name).rule_texts() if r.startswith(f"{name}.combat.")}
+    victory = _literals(sorted((SOLVER / "victory").glob("*.py")))
+    assert not [r for r in victory if r.startswith(tuple(f"{g}." for g in names()))], "victory names no rule id"
+    imports = [f"{p.name}: {n.module}" for p in sorted((SOLVER / "victory").glob("*.py"))
+               for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+               if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("solver.games")]
+    assert not imports, f"the victory analysis imports no game: {imports}"
 
 
 def test_no_rule_role_tables() -> None:

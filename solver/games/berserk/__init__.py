@@ -11,4 +11,5 @@ GAME = Game(
     generator="solver.games.berserk.generate:random_doc",
     vocabulary="solver.games.berserk.vocabulary:VOCABULARY",
     scale="solver.games.berserk.scale:berserk_scenario",
+    combat="solver.games.berserk.combat:COMBAT",
 )
