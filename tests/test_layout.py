@@ -21,6 +21,7 @@ import pytest
 
 from models.game_events import GAMES as MODEL_GAMES
 from models.scenario import Scenario
+from solver.check.clauses import literals
 from solver.encoding.ruleset import Ruleset
 from solver.reference.rules import CoreRules
 from solver.registry import combat_for, game, names, registry
@@ -84,19 +85,9 @@ def test_registry_discovery_imports_no_solver() -> None:
 
 # -- rule ids at their clauses ---------------------------------------------------------------------------
 def _literals(paths: list[Path]) -> dict[str, list[str]]:
-    """String literals that are not merely bound to a constant name (``X = "id"``), with where they are."""
-    out: dict[str, list[str]] = {}
-    for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        aliases = {id(n.value) for n in ast.walk(tree)
-                   if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)}
-        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
-                      and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in aliases | docstrings:
-                out.setdefault(node.value, []).append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    return out
+    """String literals that are not merely bound to a constant name (``X = "id"``), with where they are (the one
+    reading of "a rule id written at its clause", ``solver.check.clauses``, which ``arbiter rules --clauses`` prints)."""
+    return literals(paths)
 
 
 def _encoding_files(name: str) -> list[Path]:
