@@ -401,3 +401,70 @@ def test_the_registry_is_the_only_list_of_games() -> None:
             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if listed.search(line)]
     assert not hits, hits
     assert set(registry()) == set(names())
+
+
+# -- adding a game: the checklist, followed ---------------------------------------------------------------------
+ADDING = ROOT / "docs" / "adding-a-game.md"
+TEMPLATE = ROOT / "tests" / "fixtures" / "template_game"
+
+
+def _checklist() -> tuple[list[str], list[str], str]:
+    """What docs/adding-a-game.md says to do: the files to write (its ``text`` block), the commands to run (its
+    ``sh`` blocks, in order) and the README link to add."""
+    text = ADDING.read_text(encoding="utf-8")
+    blocks = re.findall(r"```(\w+)\n(.*?)```", text, re.DOTALL)
+    files = [line.split()[0] for lang, body in blocks if lang == "text" for line in body.splitlines() if line.strip()]
+    commands = [line.strip() for lang, body in blocks if lang == "sh" for line in body.splitlines() if line.strip()]
+    link = re.search(r"`(\[NAME\]\(docs/games/NAME\.md\))`", text)
+    assert files and commands and link, "the checklist lists its files, its commands and the README link"
+    return files, commands, link.group(1)
+
+
+def test_the_adding_a_game_checklist_builds_a_game(tmp_path) -> None:
+    """Following docs/adding-a-game.md with the template game (tests/fixtures/template_game/, NAME = template) in a
+    copy of the project registers a game: the template holds exactly the files the checklist lists; after its
+    regenerate commands and its README link, its scenario passes ``arbiter check``, ``rules --clauses`` places its
+    rule in both readings, the soak finds no disagreement and the per-game layout, vocabulary and schema tests pass."""
+    import fnmatch
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    import sys
+
+    files, commands, link = _checklist()
+    given = sorted(p.relative_to(TEMPLATE).as_posix() for p in TEMPLATE.rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts)
+    wanted = [re.sub(r"<[^>]+>", "*", f.replace("NAME", "template")) for f in files]
+    assert [g for g in given if not any(fnmatch.fnmatch(g, w) for w in wanted)] == [], "a file the checklist omits"
+    assert [w for w in wanted if not any(fnmatch.fnmatch(g, w) for g in given)] == [], "a listed file the template lacks"
+
+    copy = tmp_path / "project"
+    skip = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.egg-info")
+    for part in ("solver", "models", "tests", "scenarios", "docs", "cards"):
+        shutil.copytree(ROOT / part, copy / part, ignore=skip)
+    for part in ("README.md", "pyproject.toml"):
+        shutil.copy(ROOT / part, copy / part)
+    shutil.copytree(TEMPLATE, copy, dirs_exist_ok=True, ignore=skip)
+    readme = (copy / "README.md").read_text(encoding="utf-8")
+    assert "[core](docs/games/core.md), " in readme, "the README lists the games' references"
+    (copy / "README.md").write_text(readme.replace("[core](docs/games/core.md), ", "[core](docs/games/core.md), "
+                                                   + link.replace("NAME", "template") + ", ", 1), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    out = {}
+    for command in commands:
+        argv = shlex.split(command.replace("NAME", "template"))
+        argv = [sys.executable, "-m", "solver.cli", *argv[1:]] if argv[0] == "arbiter" else \
+            [sys.executable, *argv[1:]] if argv[0] == "python" else argv
+        run = subprocess.run(argv, cwd=copy, env=env, capture_output=True, text=True, check=False)
+        assert run.returncode == 0, (command, run.stdout[-3000:], run.stderr[-3000:])
+        tool = argv[2] if argv[1] == "-m" else argv[1]
+        out[tool] = out.get(tool, "") + run.stdout
+    assert "1 passed, 0 failed, 0 errors, 0 unknown, 1 total" in out["solver.cli"]
+    assert "template.discard\n  encoding  solver/games/template/ruleset.py:" in out["solver.cli"]
+    assert "  reference solver/games/template/reference.py:" in out["solver.cli"]
+    assert "template: compared 50, disagreed 0" in out["solver.cli"]
+    ran = re.search(r"\b(\d+) passed\b", out["pytest"])
+    assert ran and int(ran.group(1)) >= 10, out["pytest"][-2000:]
+    assert '"template"' in (copy / "models" / "scenario.schema.json").read_text(encoding="utf-8")
+    assert (copy / "docs" / "games" / "template.md").exists()
