@@ -58,12 +58,10 @@ def test_a_game_provides_everything(name: str) -> None:
     assert isinstance(ruleset, Ruleset) and ruleset.game == name
     reference = g.load("reference")
     assert isinstance(reference, CoreRules) and reference.game == name
-    assert reference.zones == ruleset.zones and reference.play_zones == ruleset.play_zones
     doc = g.load("generator")(random.Random(7), 0)
     assert Scenario.model_validate(doc).game == name
     vocab = g.load("vocabulary")
     assert isinstance(vocab, Vocabulary) and vocab.game == name and vocab.example and vocab.notes
-    assert set(vocab.names("zones")) == set(ruleset.zones) | {"none"}, "the vocabulary names the ruleset's zones"
     assert set(vocab.names("actions")) == set(ruleset.actions), "and its action kinds"
     assert set(vocab.names("derived_flags")) == set(ruleset.derived_flags), "and its computed flags"
     assert all(hasattr(ruleset, f"on_{e}") for e in vocab.names("events")), "every event type it names is handled"
@@ -117,6 +115,24 @@ def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(
     missing_ref = sorted(r for r in texts if r not in ref and r not in combat)
     assert not missing_enc, f"rules with no clause in the encoding: {missing_enc}"
     assert not missing_ref, f"rules the reference never names: {missing_ref}"
+
+
+@pytest.mark.parametrize("name", names())
+def test_zones_are_declared_once_in_the_vocabulary(name: str) -> None:
+    """A game's zones and play zones are its vocabulary's (``Zone`` words, ``play=True``): neither its encoding nor
+    its reference writes them again, and both read the same."""
+    written = [f"{p.relative_to(ROOT)}:{n.lineno}" for p in _encoding_files(name) + _reference_files(name)
+               for c in ast.walk(ast.parse(p.read_text(encoding="utf-8"))) if isinstance(c, ast.ClassDef)
+               for n in c.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+               and {getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])}
+               & {"zones", "play_zones"} and (isinstance(n.value, ast.Name) or isinstance(n.value, ast.Tuple)
+                                               and n.value.elts)]
+    assert not written, f"zones written outside the vocabulary: {written}"
+    vocab, ruleset, reference = game(name).load("vocabulary"), game(name).load("ruleset"), game(name).load("reference")
+    declared = tuple(z for z in vocab.names("zones") if z != "none")
+    assert ruleset.zones == reference.zones == declared
+    assert ruleset.play_zones == reference.play_zones == tuple(z.name for z in vocab.zones if z.play)
+    assert ruleset.play_zones and set(ruleset.play_zones) <= set(ruleset.zones)
 
 
 @pytest.mark.parametrize("name", [n for n in names() if game(n).combat])

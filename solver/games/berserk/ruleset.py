@@ -21,8 +21,6 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     """The Berserk ruleset."""
 
     game = "berserk"
-    zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
-    play_zones = ("play", "auxiliary")
     actions = {**legality.ACTIONS, **squads.ACTIONS, **movement.ACTIONS}
     #: a card's name is not wording here: 532.8 "cannot be taken into a squad with [text]" matches names
     #: (``squads.matches``)
