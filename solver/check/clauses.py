@@ -2,7 +2,8 @@
 
 A rule id is written at its clause as a string literal (``rm.enforce("berserk.525.1", ...)``), so the places a
 rule-id literal appears in the code are its clauses. Found by reading the source (``ast``), importing nothing: a
-literal merely bound to a constant name (``X = "id"``) or a docstring does not count.
+literal merely bound to a name (``X = "id"``, or listed in a tuple bound to one: ``RULES = ("a", "b")``) or a
+docstring does not count.
 
 The encoding of a game is its folder ``solver/games/<game>/`` (but its rule texts, vocabulary, generators and
 ``reference*.py``) with the core's folder and ``solver/encoding/``; its reference is the ``reference*.py`` files of
@@ -53,8 +54,9 @@ def reference_files(game: str) -> list[Path]:
 def _file_literals(path: Path) -> tuple[tuple[str, int], ...]:
     """(literal, line) of every string literal of one file that is neither a docstring nor bound to a name."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    bound = {id(n.value) for n in ast.walk(tree)
-             if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)}
+    bound = {id(c) for n in ast.walk(tree) if isinstance(n, (ast.Assign, ast.AnnAssign)) and n.value is not None
+             for c in ([n.value] if isinstance(n.value, ast.Constant) else
+                       n.value.elts if isinstance(n.value, ast.Tuple) else [])}
     docstrings = {id(n.body[0].value) for n in ast.walk(tree)
                   if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and n.body
                   and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
