@@ -16,10 +16,11 @@ import pytest
 from models.loader import load_scenario_text
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
+from solver.games.berserk.combat import Unit, walk
 from solver.reference.differential import compare_result
 from solver.registry import ruleset_for
 from solver.run.api import check_scenario, check_text
-from solver.victory.model import Board, Position, Unit, walk
+from solver.victory.model import Board, Position
 
 
 def _scenario(text: str) -> Scenario:

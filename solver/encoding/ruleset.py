@@ -14,6 +14,7 @@ from typing import Callable
 from solver.encoding import derived
 from solver.encoding.compile import ScenarioError
 from solver.errors import NotModelled
+from solver.vocabulary.zones import DeclaredZones
 from solver.encoding.cp import Lit
 from solver.encoding.state import NONE, Stage
 
@@ -30,8 +31,9 @@ class Ruleset:
     """Core ruleset: zones, rule ids, core events and generic action handling."""
 
     game = "core"
-    zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
-    play_zones: tuple[str, ...] = ("play",)
+    #: the game's zones and those in play, as its vocabulary declares them (``solver.vocabulary.zones``)
+    zones = DeclaredZones()
+    play_zones = DeclaredZones(play=True)
     graveyard = "graveyard"
     #: the zone where declared actions wait to resolve (MTG 'stack', Riftbound 'chain')
     stack_zone = "stack"

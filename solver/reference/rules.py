@@ -17,6 +17,7 @@ from models.effects import Effect, Selector
 from models.expectations import Expectation
 from solver.reference.world import NONE, TURN_KEYS, State, Unsupported, World, b, key
 from solver.registry import vocabulary_for
+from solver.vocabulary.zones import DeclaredZones
 
 
 
@@ -63,8 +64,9 @@ class CoreRules:
     """The game-agnostic rules: effects precedence, control, permission, actions, core events."""
 
     game = "core"
-    zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
-    play_zones: tuple[str, ...] = ("play",)
+    #: the game's zones and those in play, as its vocabulary declares them (``solver.vocabulary.zones``)
+    zones = DeclaredZones()
+    play_zones = DeclaredZones(play=True)
     graveyard = "graveyard"
     #: the zone where declared actions wait to resolve (Riftbound: "chain")
     stack_zone = "stack"

@@ -32,8 +32,6 @@ class MtgRules(CoreRules):
     """MTG 800.4a-800.4n with targets (115, 608.2b), damage and life, 704.3, 610.3, turns and 801."""
 
     game = "mtg"
-    zones = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "ante", "command", "outside")
-    play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     def identity_rule(self) -> str:

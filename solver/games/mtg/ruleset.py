@@ -24,8 +24,6 @@ class Mtg(Ruleset):
     """The Magic: The Gathering ruleset for a player leaving a multiplayer game (800.4) and what it involves."""
 
     game = "mtg"
-    zones = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "ante", "command", "outside")
-    play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
