@@ -132,6 +132,11 @@ def control_objects(comp) -> list[str]:
     return [o for o in comp.objects if comp.effects_on(o, "control")]
 
 
+def static_control(comp) -> bool:
+    """Static: some control effect is a static ability (it ends when its source leaves, by any event)."""
+    return any(e.kind == "control" and e.duration == "static" for e in comp.effects.values())
+
+
 def control_reverts(comp, before, label: str) -> None:
     """800.4c: an object whose control effect just ended, with no other, and whose default controller left, is exiled."""
     rm, st = comp.rm, comp.stage

@@ -10,8 +10,8 @@ set it last.
 
 Readings (from the seed text and the game module's documented semantics):
 - leaving (800.4a): see ``reference_leaving.py``; conceding (104.3a) is leaving with the status conceded.
-- 800.4c after every event that ends control effects (leaving, end_effect, end_turn, begin_turn): an object a
-  control effect applied to just before, that no control effect applies to now, whose default controller left,
+- 800.4c after every event that ends control effects (leaving, end_effect, end_turn, begin_turn, and any event
+  once a static control effect exists: its source may leave the battlefield): an object a control effect applied to just before, that no control effect applies to now, whose default controller left,
   in a zone where objects have controllers, is exiled.
 - damage to a player lowers their life total (combat 510.2, other 120.3a), to a creature on the battlefield it is
   marked (120.3e); life gain and loss (119.3); nothing of it reaches a player who left (800.4e, mtg.800.4.absent).
@@ -56,6 +56,8 @@ class MtgRules(CoreRules):
         w.note(*inner.rules())
         p = Proc(self, w, prev, self._stage(w, ev))
         p.substep([(k, next(iter(allowed)), rule) for k, options in inner.sets.items() for rule, allowed in options])
+        if leaving.static_control(w):  # 800.4c: a static control effect whatever event ended it
+            leaving.reverts(self, w, prev, p)
         own = dict(p.last)
         checks.check(self, w, p)
         out = Step(free=dict(inner.free), checks=list(inner.checks))

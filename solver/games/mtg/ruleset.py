@@ -52,8 +52,13 @@ class Mtg(Ruleset):
         return targets.object_targets(comp)
 
     def apply_event(self, comp, event) -> None:
-        """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""
+        """The event's stages, then 800.4c for a static control effect the event ended (its source left the
+        battlefield, whatever moved it), then the check the rules follow it with (704.3: returns, state-based
+        actions)."""
+        before = comp.stage
         super().apply_event(comp, event)
+        if leaving.static_control(comp):
+            leaving.control_reverts(comp, before, f"800.4c after {event.type}")
         checks.check(comp)
 
     # -- spells and abilities: targets (115) and resolution (608.2b) ----------------------------------
