@@ -92,6 +92,10 @@ CASES = {
                                        {"object": "b_card", "zone": "outside"}, {"object": "b_card", "zone": "hand"}),
     "riftbound.concede.counter": (dict(objects=RESPONSE, events=CONCEDE_B), {"action": "b_resp", "action_status": "countered"},
                                   {"action": "b_resp", "action_status": "on_stack"}),
+    "riftbound.concede.influence": (
+        dict(objects=[{"id": "a_legend", "owner": "a", "zone": "legend", "types": ["legend"]}], events=CONCEDE_B,
+             effects=[{"id": "b_takes", "kind": "control", "player": "b", "targets": ["a_legend"], "timestamp": 1}]),
+        {"object": "a_legend", "controller": "a"}, {"object": "a_legend", "controller": "b"}),
     "riftbound.concede.turn": (dict(events=CONCEDE_B, turn={"active_player": "b"}), {"turn": {"active_player": "c"}},
                                {"turn": {"active_player": "b"}}),
     "riftbound.concede.focus": (dict(events=CONCEDE_B, turn={"active_player": "a", "focus": "b", "showdown": True}),

@@ -269,6 +269,7 @@ class RiftboundRules(CoreRules):
             self._replace(w, pr, ev, leaving)
             self._remove_owned(w, pr, leaving)
             self._counter(w, pr, leaving)
+            self._influence(w, pr, leaving)
             self._holders(w, pr, leaving)
             self._passes_of_focus(w, pr)
             self._passes_of_priority(w, pr)
@@ -379,6 +380,19 @@ class RiftboundRules(CoreRules):
             else:
                 pr.set(key("zone", a), "outside" if leaving.get(info.owner, False) else self.graveyard, "riftbound.concede.counter")
         pr.end_step()
+
+    def _influence(self, w, pr: Procedure, leaving) -> None:
+        """The leaver stops influencing the game: an effect giving them control of a card that stays ends."""
+        w.note("riftbound.concede.influence")
+        for e in w.effects:
+            if e.kind == "control" and e.duration != "static" and leaving.get(e.player, False):
+                pr.set(key("active", e.id), "0", "riftbound.concede.influence")
+        pr.end_step()
+
+    def may_receive(self, w: World, st: State, e) -> bool:
+        """A card's static 'you' gives nothing to a player not in the game (the leaver stops influencing it)."""
+        w.note("riftbound.concede.influence")
+        return self.in_game(st, self.receiver(w, st, e))
 
     def _holders(self, w, pr: Procedure, leaving) -> None:
         """Turn, focus and priority a leaver held pass to the next player still in the game."""

@@ -25,6 +25,8 @@ RULES = {
     "riftbound.concede.remove_owned": "Removal step 3: every card the leaver owns, in any zone but the chain, is removed from the game.",
     "riftbound.concede.counter": "Removal step 4: spells and abilities the leaver controls on the chain are countered, and only those "
              "(control, not ownership of their source, decides).",
+    "riftbound.concede.influence": "The leaving player stops making choices and influencing the game: effects that give "
+                                   "them control of a card that stays end, and a card's 'you' gives them nothing.",
     "riftbound.concede.turn": "If the leaver was the turn player, the next player in turn order still in the game continues the turn.",
     "riftbound.concede.focus": "Focus passes to the next player still in the game only if the leaver held it.",
     "riftbound.concede.priority": "Priority passes to the next player still in the game only if the leaver held it.",

@@ -254,6 +254,7 @@ class Riftbound(Ruleset):
         self._replace_battlefields(comp, ev, leaving, goes_on)
         self._remove_owned(comp, leaving, goes_on)
         self._counter(comp, leaving, goes_on)
+        self._influence_ends(comp, leaving, goes_on)
         self._pass_holders(comp, leaving, goes_on)
         self._passes_of_focus(comp, goes_on)
         self._passes_of_priority(comp, goes_on)
@@ -368,6 +369,28 @@ class Riftbound(Ruleset):
                 owner_left = leaving.get(info.owner, rm.false)
                 tr.set(("zone", a), "outside", "riftbound.concede.counter", rm.all_of([when, owner_left]))
                 tr.set(("zone", a), self.graveyard, "riftbound.concede.counter", rm.all_of([when, rm.neg(owner_left)]))
+
+    def _influence_ends(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
+        """'le joueur partant cesse de faire des choix et d'influencer le jeu': after the removal steps, an effect
+        that gives a leaver control of a card that stays (a legend, a battlefield) ends."""
+        rm = comp.rm
+        with comp.step("removal: the leaver stops influencing the game") as tr:
+            for eid, e in comp.effects.items():
+                if e.kind == "control" and e.duration != "static" and e.player in leaving:
+                    tr.set(("active", eid), 0, "riftbound.concede.influence", rm.all_of([goes_on, leaving[e.player]]))
+
+    def may_receive(self, comp, st: Stage, e) -> Lit:
+        """'cesse d'influencer le jeu': a card's static 'you' (its controller) gives nothing to a player not in the
+        game."""
+        key = ("receives", e.id)
+        if key not in st.derived:
+            rm = comp.rm
+            present = rm.any_of([rm.all_of([derived.gives_to(comp, st, e, p), in_game(st, p)]) for p in comp.players])
+            ok = rm.new_bool(f"s{st.index}:receives.{e.id}")
+            rm.implies("riftbound.concede.influence", [ok], present)
+            rm.model.add_implication(present, ok)  # a definition: a player in the game receives it
+            st.derived[key] = ok
+        return st.derived[key]
 
     def _pass_holders(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Turn, focus and priority held by a leaver pass to the next player still in the game; others keep theirs."""
