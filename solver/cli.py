@@ -17,6 +17,7 @@ from typing import Optional
 import typer
 
 from solver import registry
+from solver.run import format_table
 from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -54,10 +55,17 @@ def _usage(message: str) -> None:
     raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
 
 
+def _format_usage(command: str, name: str) -> None:
+    """A usage error (exit 2) when ``command`` does not offer ``--format name`` (``solver.run.format_table``)."""
+    refused = format_table.refusal(command, name)
+    if refused:
+        _usage(refused)
+
+
 @app.command()
 def check(
     paths: list[Path] = typer.Argument(..., help="Scenario files or folders."),
-    format: str = typer.Option("text", "--format", "-f", help="text | json | jsonl | junit | github"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("check")),
     timeout: float = TIMEOUT,
     max_outcomes: int = MAX_OUTCOMES,
     why: bool = typer.Option(False, help="Compute the rules behind every verdict, not only the excluded ones."),
@@ -76,11 +84,9 @@ def check(
     """Check scenarios; exit 0 when all pass, 1 when a verdict fails or is unknown, 2 when input is refused (or on
     usage errors), 3 on an internal error (the gravest of these first), 130 when interrupted."""
     from models.yamlsafe import display_name
-    from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
-    if format not in FORMATS:
-        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _format_usage("check", format)
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
     if missing:
@@ -101,7 +107,7 @@ def sweep(
                                                             "(comma-separated ids)."),
     ordered: bool = typer.Option(False, help="Place every order of each subset (when the slots differ); default: "
                                              "each subset once, its cards in pool order."),
-    format: str = typer.Option("text", "--format", "-f", help="text (with the matrix for pairs) | json | jsonl"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("sweep")),
     timeout: float = TIMEOUT,
     max_outcomes: int = MAX_OUTCOMES,
     why: bool = typer.Option(False, help="Compute the rules behind every verdict and the step traces."),
@@ -122,10 +128,7 @@ def sweep(
     """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
     ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 when one does not, 2 when one
     is refused (or on usage errors), 3 on an internal error, 130 when interrupted."""
-    from solver.run.sweep.formats import FORMATS
-
-    if format not in FORMATS:
-        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _format_usage("sweep", format)
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     if report is not None:
         _writable("--report", report)
@@ -273,7 +276,7 @@ def diff(
                                                                 "new side (repeatable)."),
     option: list[str] = typer.Option([], "--option", help="A ruleset change: KEY=VALUE, the ruleset's option on the "
                                                           "new side (where a scenario does not set it; repeatable)."),
-    format: str = typer.Option("text", "--format", "-f", help="text | json"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("diff")),
     timeout: float = TIMEOUT,
     jobs: int = JOBS,
     cluster: Optional[str] = CLUSTER,

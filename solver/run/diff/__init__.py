@@ -168,7 +168,7 @@ class DiffRun(Rounds, CheckRun):
     def execute(self) -> int:
         """Check both sides, compare, check the flips again with explanations, report; the exit code (0 nothing
         flipped, 1 something did, 2 refused or the cluster lost, 130 interrupted)."""
-        from solver.run.diff.formats import json_text, text
+        from solver.run.format_table import renderer
 
         try:
             scenarios, templates, card_changes = self.prepare()
@@ -182,7 +182,7 @@ class DiffRun(Rounds, CheckRun):
         except RoundsStopped as stop:
             return stop.code
         self.document = self._document(scenarios, templates, card_changes, entries)
-        body = json_text(self.document) if self.format == "json" else text(self.document)
+        body = renderer("diff", self.format)(self.document)
         self.write(body)
         return 1 if self.document["summary"]["flips"] else 0
 
