@@ -18,6 +18,7 @@ import typer
 
 from solver import registry
 from solver.run import format_table
+from solver.run.exits import FAILED, INTERNAL, INTERRUPTED, PASSED, REFUSED
 from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -52,7 +53,7 @@ def _usage(message: str) -> None:
     from solver.run.formats import visible
 
     typer.echo("\n".join(visible(line) for line in f"arbiter: {message}".split("\n")), err=True)
-    raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
+    raise typer.Exit(REFUSED)  # usage errors share the code of refused input
 
 
 def _format_usage(command: str, name: str) -> None:
@@ -137,7 +138,7 @@ def sweep(
                      output=output, resume=resume, timings=timings, progress=progress,
                      cluster_timeout=cluster_timeout, safety=safety, fast=fast, keep=report is not None)
     code = run.execute()
-    if report is not None and run.records and code not in (130,):
+    if report is not None and run.records and code != INTERRUPTED:
         from solver.run.output import atomic_write
         from solver.run.report import sweep_report
 
@@ -243,7 +244,7 @@ def report(
                          jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True,
                          safety=safety)
         code = run.execute()
-        if run.records and code != 130:
+        if run.records and code != INTERRUPTED:
             atomic_write(output, sweep_report(run.sweep, run.records))
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
@@ -488,7 +489,7 @@ def _coverage(game: str, folder: Path) -> int:
     missing = [c.rule for c in found if not c.scenario]
     typer.echo(f"\n{len(found) - len(missing)} of {len(found)} rules covered" +
                (f"; not covered: {', '.join(missing)}" if missing else ""))
-    return 1 if missing else 0
+    return FAILED if missing else PASSED
 
 
 def _citations(folder: Path, game: str) -> dict[str, list[str]]:
@@ -548,40 +549,40 @@ def main() -> None:
     code: int | str | None
     try:
         result = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
-        code = result if isinstance(result, int) else 0
+        code = result if isinstance(result, int) else PASSED
     except SystemExit as exc:
         code = exc.code
     except (KeyboardInterrupt, typer.Abort):
-        code = 130
+        code = INTERRUPTED
     except typer.Exit as exc:
         code = exc.exit_code
     except typer.TyperException as exc:  # a usage error (click's): its message, exit 2
         exc.show()
-        code = getattr(exc, "exit_code", 2)
+        code = getattr(exc, "exit_code", REFUSED)
     except OutputError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except MemoryError:
         print(f"arbiter: out of memory{limit_note()}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except ImportError as exc:  # a library that cannot be mapped into memory is out of memory too
         if "map segment" in str(exc) or "allocate memory" in str(exc):
             print(f"arbiter: out of memory{limit_note()} (loading {exc.name or 'a library'})", file=sys.stderr)
-            code = 2
+            code = REFUSED
         else:
             print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
-            code = 3
+            code = INTERNAL
     except OSError as exc:  # the machine's, not the input's nor a bug: a full disk, a file-size limit, a closed pipe
         where = f": {exc.filename}" if exc.filename else ""
         print(f"arbiter: {exc.strerror or exc}{where}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except Exception as exc:  # noqa: BLE001 - a bug: said as one, never as the user's mistake
         print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
-        code = 3
+        code = INTERNAL
     cut = flush_stdout()
     if cut is not None:
         print(f"arbiter: {cut}", file=sys.stderr)
-        code = 2 if code in (0, 1, None) else code
+        code = REFUSED if code in (PASSED, FAILED, None) else code
     sys.exit(code)
 
 

@@ -21,8 +21,6 @@ FORMATS = names("check")
 #: Formats whose report is written scenario by scenario (the others are written at the end).
 STREAMING = tuple(f.name for f in formats("check") if f.streams)
 
-_MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "unknown": "UNKNOWN"}
-
 #: characters a terminal or log viewer may act on: C0/C1 controls, DEL, line/paragraph separators, bidi
 #: overrides and isolates, and lone surrogates (bytes of a file name that were not UTF-8)
 _INVISIBLE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
@@ -73,7 +71,7 @@ def public(record: dict, timings: bool = False) -> dict:
 
 def render_text(res: ScenarioResult) -> str:
     """A person-readable report of one scenario."""
-    mark = _MARK[res.status.value]
+    mark = res.status.value.upper()
     lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
     if res.error:
         lines += [f"        {part}" for part in res.error.split("\n")]  # one line per error of the file

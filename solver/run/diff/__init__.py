@@ -26,6 +26,7 @@ from solver.run.batch.jobs import Job, card_sources, problem_job
 from solver.run.diff.cards import WORKING, CardChange, Version, VersionError, cards_named, changes, load_checked
 from solver.run.diff.compare import flips, with_rules
 from solver.run.diff.jobs import SIDES, diff_job, scenario_job
+from solver.run.exits import FAILED, PASSED, REFUSED
 from solver.run.sweep.fast import FastSweep, Rounds, RoundsStopped
 from solver.run.sweep.formats import SweepInfo, decorate
 from solver.run.sweep.template import combination_name, load_pool, load_template
@@ -174,7 +175,7 @@ class DiffRun(Rounds, CheckRun):
             scenarios, templates, card_changes = self.prepare()
         except Refused as exc:
             print(f"arbiter: cannot diff:\n{exc}", file=sys.stderr)
-            return 2
+            return REFUSED
         try:
             entries = self._scenarios(scenarios)
             for t in templates:
@@ -184,7 +185,7 @@ class DiffRun(Rounds, CheckRun):
         self.document = self._document(scenarios, templates, card_changes, entries)
         body = renderer("diff", self.format)(self.document)
         self.write(body)
-        return 1 if self.document["summary"]["flips"] else 0
+        return FAILED if self.document["summary"]["flips"] else PASSED
 
     def _scenarios(self, scenarios: list[_Scenario]) -> list[dict]:
         """Every scenario on both sides; the flipped ones again with explanations; their entries."""
