@@ -17,6 +17,8 @@ from typing import Optional
 import typer
 
 from solver import registry
+from solver.run import format_table
+from solver.run.exits import FAILED, INTERNAL, INTERRUPTED, PASSED, REFUSED
 from solver.engine.budget import DEFAULT_BUDGET, SAFETY_SECONDS
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
@@ -51,13 +53,20 @@ def _usage(message: str) -> None:
     from solver.run.formats import visible
 
     typer.echo("\n".join(visible(line) for line in f"arbiter: {message}".split("\n")), err=True)
-    raise typer.Exit(2)  # solver.run.exits.REFUSED: usage errors share the code of refused input
+    raise typer.Exit(REFUSED)  # usage errors share the code of refused input
+
+
+def _format_usage(command: str, name: str) -> None:
+    """A usage error (exit 2) when ``command`` does not offer ``--format name`` (``solver.run.format_table``)."""
+    refused = format_table.refusal(command, name)
+    if refused:
+        _usage(refused)
 
 
 @app.command()
 def check(
     paths: list[Path] = typer.Argument(..., help="Scenario files or folders."),
-    format: str = typer.Option("text", "--format", "-f", help="text | json | jsonl | junit | github"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("check")),
     timeout: float = TIMEOUT,
     max_outcomes: int = MAX_OUTCOMES,
     why: bool = typer.Option(False, help="Compute the rules behind every verdict, not only the excluded ones."),
@@ -76,11 +85,9 @@ def check(
     """Check scenarios; exit 0 when all pass, 1 when a verdict fails or is unknown, 2 when input is refused (or on
     usage errors), 3 on an internal error (the gravest of these first), 130 when interrupted."""
     from models.yamlsafe import display_name
-    from solver.run.formats import FORMATS
     from solver.run.batch import CheckRun
 
-    if format not in FORMATS:
-        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _format_usage("check", format)
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     missing = [display_name(p) for p in list(paths) + list(cards) if not os.path.lexists(p)]  # a broken link is reported
     if missing:
@@ -101,7 +108,7 @@ def sweep(
                                                             "(comma-separated ids)."),
     ordered: bool = typer.Option(False, help="Place every order of each subset (when the slots differ); default: "
                                              "each subset once, its cards in pool order."),
-    format: str = typer.Option("text", "--format", "-f", help="text (with the matrix for pairs) | json | jsonl"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("sweep")),
     timeout: float = TIMEOUT,
     max_outcomes: int = MAX_OUTCOMES,
     why: bool = typer.Option(False, help="Compute the rules behind every verdict and the step traces."),
@@ -122,10 +129,7 @@ def sweep(
     """Place every k-subset of a card pool into a template; one result per combination: passing, contradiction,
     ambiguity, expectation broken or unknown. Exit 0 when every combination passes, 1 when one does not, 2 when one
     is refused (or on usage errors), 3 on an internal error, 130 when interrupted."""
-    from solver.run.sweep.formats import FORMATS
-
-    if format not in FORMATS:
-        _usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    _format_usage("sweep", format)
     _batch_usage(jobs, timeout, cluster_timeout, resume, output, cluster, safety)
     if report is not None:
         _writable("--report", report)
@@ -134,7 +138,7 @@ def sweep(
                      output=output, resume=resume, timings=timings, progress=progress,
                      cluster_timeout=cluster_timeout, safety=safety, fast=fast, keep=report is not None)
     code = run.execute()
-    if report is not None and run.records and code not in (130,):
+    if report is not None and run.records and code != INTERRUPTED:
         from solver.run.output import atomic_write
         from solver.run.report import sweep_report
 
@@ -240,7 +244,7 @@ def report(
                          jobs=jobs or (os.cpu_count() or 1), cluster=cluster, progress=progress, quiet=True,
                          safety=safety)
         code = run.execute()
-        if run.records and code != 130:
+        if run.records and code != INTERRUPTED:
             atomic_write(output, sweep_report(run.sweep, run.records))
             typer.echo(f"wrote {output}", err=True)
         raise typer.Exit(code)
@@ -273,7 +277,7 @@ def diff(
                                                                 "new side (repeatable)."),
     option: list[str] = typer.Option([], "--option", help="A ruleset change: KEY=VALUE, the ruleset's option on the "
                                                           "new side (where a scenario does not set it; repeatable)."),
-    format: str = typer.Option("text", "--format", "-f", help="text | json"),
+    format: str = typer.Option("text", "--format", "-f", help=format_table.help_text("diff")),
     timeout: float = TIMEOUT,
     jobs: int = JOBS,
     cluster: Optional[str] = CLUSTER,
@@ -501,7 +505,7 @@ def _coverage(game: str, folder: Path) -> int:
     missing = [c.rule for c in found if not c.scenario]
     typer.echo(f"\n{len(found) - len(missing)} of {len(found)} rules covered" +
                (f"; not covered: {', '.join(missing)}" if missing else ""))
-    return 1 if missing else 0
+    return FAILED if missing else PASSED
 
 
 def _citations(folder: Path, game: str) -> dict[str, list[str]]:
@@ -561,40 +565,40 @@ def main() -> None:
     code: int | str | None
     try:
         result = app(standalone_mode=False)  # not click's standalone mode: it makes Ctrl-C exit 1, like a failure
-        code = result if isinstance(result, int) else 0
+        code = result if isinstance(result, int) else PASSED
     except SystemExit as exc:
         code = exc.code
     except (KeyboardInterrupt, typer.Abort):
-        code = 130
+        code = INTERRUPTED
     except typer.Exit as exc:
         code = exc.exit_code
     except typer.TyperException as exc:  # a usage error (click's): its message, exit 2
         exc.show()
-        code = getattr(exc, "exit_code", 2)
+        code = getattr(exc, "exit_code", REFUSED)
     except OutputError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except MemoryError:
         print(f"arbiter: out of memory{limit_note()}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except ImportError as exc:  # a library that cannot be mapped into memory is out of memory too
         if "map segment" in str(exc) or "allocate memory" in str(exc):
             print(f"arbiter: out of memory{limit_note()} (loading {exc.name or 'a library'})", file=sys.stderr)
-            code = 2
+            code = REFUSED
         else:
             print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
-            code = 3
+            code = INTERNAL
     except OSError as exc:  # the machine's, not the input's nor a bug: a full disk, a file-size limit, a closed pipe
         where = f": {exc.filename}" if exc.filename else ""
         print(f"arbiter: {exc.strerror or exc}{where}", file=sys.stderr)
-        code = 2
+        code = REFUSED
     except Exception as exc:  # noqa: BLE001 - a bug: said as one, never as the user's mistake
         print(f"arbiter: {internal_message(exc)}", file=sys.stderr)
-        code = 3
+        code = INTERNAL
     cut = flush_stdout()
     if cut is not None:
         print(f"arbiter: {cut}", file=sys.stderr)
-        code = 2 if code in (0, 1, None) else code
+        code = REFUSED if code in (PASSED, FAILED, None) else code
     sys.exit(code)
 
 

@@ -28,7 +28,7 @@ def verdicts(res: ScenarioResult) -> list[str]:
 
 def assert_agrees(sc) -> None:
     """The checker and the solver-free reference agree on a scenario: same outcomes, same verdicts."""
-    from solver.reference.differential import differential
+    from solver.check.differential import differential
 
     cmp = differential(sc)
     assert not cmp.skipped, cmp.skipped

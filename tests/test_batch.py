@@ -12,6 +12,7 @@ import pytest
 from models.scenario import Scenario
 from solver.run import api, batch
 from solver.run.batch import RunOptions, ScenarioTimeout, check_job, collect, deadline, in_order
+from solver.run.formats import FORMATS
 
 PASS = """id: pass-{n}
 game: core
@@ -371,7 +372,7 @@ def test_a_named_pipe_given_as_a_path_is_refused_without_reading(tmp_path):
 NON_UTF8 = os.fsdecode(b"bad\xff\xfename.yaml")
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "junit", "github"])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_a_file_name_that_is_not_utf8_is_escaped_in_every_format(tmp_path, fmt):
     """Kept as given (bytes), shown with visible escapes; every output parses (the odd file fails, so exit 1)."""
     import json

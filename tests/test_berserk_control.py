@@ -191,7 +191,7 @@ def test_victory_rules_need_two_players():
 def test_independent_reference_agrees(rule):
     """The brute-force reference (no solver) finds the same outcomes and verdicts."""
     from models.scenario import Scenario
-    from solver.reference.differential import differential
+    from solver.check.differential import differential
 
     doc = build(rule, [CASES[rule][1], {**CASES[rule][2], "verdict": "impossible"}])
     cmp = differential(Scenario.model_validate(doc))
@@ -350,7 +350,7 @@ def test_an_action_not_on_the_stack_cannot_resolve(doc, event, words):
 def test_the_reference_finds_the_same_event_in_error(doc):
     """The differential: the checker's located error names the event the reference finds first."""
     from models.scenario import Scenario
-    from solver.reference.differential import differential
+    from solver.check.differential import differential
 
     cmp = differential(Scenario.model_validate(doc))
     assert cmp.agree and not cmp.skipped, cmp.problems

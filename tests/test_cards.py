@@ -20,7 +20,7 @@ from solver.cli import app
 from solver.run.api import check_file, check_text
 from solver.run.batch.jobs import collect, file_job
 from solver.run.single import check_scenario_data
-from solver.vocabulary.check import load_checked
+from solver.load import load_checked
 
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "scenarios"

@@ -97,7 +97,7 @@ def test_soak_command_prints_compared_and_disagreed(capsys) -> None:
 def test_a_wrong_because_is_caught_by_the_reference(name: str, wrong: str) -> None:
     """The reference names the rules it applies: a ``because`` citing a rule the scenario never involves disagrees,
     independently of the checker's own core."""
-    from solver.reference.differential import compare_result
+    from solver.check.differential import compare_result
     from solver.run.api import check_scenario
 
     sc = load_scenario(ROOT / "scenarios" / "berserk" / name).scenario
@@ -114,7 +114,7 @@ def test_a_wrong_because_is_caught_by_the_reference(name: str, wrong: str) -> No
 def test_random_scenarios_agree_without_slicing(game: str, rng) -> None:
     """The full model (every key a variable at every stage, issue 15's slicing off) agrees with the reference too."""
     from solver.engine.settings import SolverOptions
-    from solver.reference.differential import differential
+    from solver.check.differential import differential
 
     cmp = differential(random_scenario(rng, game), SolverOptions(max_outcomes=512, lazy_cores=False, slicing=False))
     assert not cmp.skipped, cmp.skipped

@@ -1,13 +1,18 @@
-"""Report formats: pure renderings of result records (no solving here)."""
+"""Report formats: pure renderings of result records; the one table of formats every command reads."""
 from __future__ import annotations
 
 import json
+import re
 import xml.etree.ElementTree as ET
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
-from solver.run.formats import FORMATS, failures, formatter, public, summarize
 from models.results import ScenarioResult
+from solver.cli import app
+from solver.run.format_table import COMMANDS, TABLE, formats, help_text, names, renderer
+from solver.run.formats import FORMATS, failures, formatter, public, summarize
 
 
 def record(status: str = "pass", path: str = "scenarios/x/a.yaml", **extra) -> dict:
@@ -98,7 +103,7 @@ def test_every_error_of_a_file_appears_in_every_format(name):
     """A file with several errors shows each of them, whatever the format."""
     out = render(name, [MANY])
     assert "first" in out and "second" in out
-    if name in ("text", "github"):
+    if name in ("text", "github", "tap"):
         assert len([x for x in out.splitlines() if "s/m.yaml:" in x and ("first" in x or "second" in x)]) == 2
 
 
@@ -128,7 +133,7 @@ def test_junit_parses_with_characters_xml_forbids():
     assert "\\x1b]0;t\\x07" in root.find("testsuite/testcase").get("file")
 
 
-@pytest.mark.parametrize("name", ["text", "github"])
+@pytest.mark.parametrize("name", ["text", "github", "tap"])
 def test_line_formats_show_control_characters_visibly(name):
     """No raw control character reaches a terminal or a log: ESC, BEL, DEL, bidi overrides, lone surrogates."""
     out = render(name, [NASTY])
@@ -152,3 +157,92 @@ def test_text_keeps_one_line_per_error_of_a_file():
     """Several located errors of one file stay on separate lines (the newline between them is structure)."""
     two = record("error", error="a.yaml:1:1: first\na.yaml:2:1: second")
     assert render("text", [two]).splitlines()[1:3] == ["        a.yaml:1:1: first", "        a.yaml:2:1: second"]
+
+
+# -- one table of formats (solver/run/format_table.py): every command validates, helps and renders from it ------------
+ROOT = Path(__file__).resolve().parent.parent
+SCENARIO = ROOT / "scenarios" / "berserk" / "524.2-archmage-joker.yaml"
+TEMPLATE = ROOT / "examples" / "sweep" / "duel.yaml"
+PASSING_POOL = ("--only", "enchantress,troll,moss_spirit")  # three pairs, all passing (tests/test_sweep.py)
+runner = CliRunner()
+
+
+def arbiter(*args):
+    """Run the CLI in-process."""
+    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def command_line(command: str, name: str) -> list:
+    """A small run of ``command`` in format ``name``."""
+    return {"check": ["check", SCENARIO], "sweep": ["sweep", TEMPLATE, *PASSING_POOL],
+            "diff": ["diff", SCENARIO, "--rules-off", "berserk.524.2"]}[command] + ["-f", name]
+
+
+OFFERED = [(c, f.name) for c in COMMANDS for f in formats(c)]
+
+
+@pytest.mark.parametrize("command, name", OFFERED, ids=[f"{c}-{n}" for c, n in OFFERED])
+def test_every_command_accepts_every_format_the_table_gives_it(command, name):
+    """Each (command, format) of the table runs (no usage error) and writes a report."""
+    r = arbiter(*command_line(command, name))
+    assert r.exit_code in (0, 1), r.output
+    assert r.stdout.strip()
+
+
+REFUSED = [(c, f.name) for c in COMMANDS for f in TABLE if c not in f.renderers] + [(c, "yaml") for c in COMMANDS]
+
+
+@pytest.mark.parametrize("command, name", REFUSED, ids=[f"{c}-{n}" for c, n in REFUSED])
+def test_a_format_the_table_does_not_give_a_command_is_a_usage_error(command, name):
+    """Exit 2, naming the formats the command offers (from the table)."""
+    r = arbiter(*command_line(command, name))
+    assert r.exit_code == 2
+    assert f"unknown format '{name}' (choose from {', '.join(names(command))})" in r.output
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_the_help_lists_the_table(command):
+    """``--format``'s help is the table's names for the command."""
+    import inspect
+
+    from solver import cli
+
+    assert inspect.signature(getattr(cli, command)).parameters["format"].default.help == help_text(command)
+
+
+def test_the_readme_table_is_the_table():
+    """README's "Output formats" table has one row per format: the commands offering it and its description."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    rows = re.findall(r"^\| `(\w+)` \|(.*)\|$", text, re.M)
+    got = {n: [c.strip() for c in cells.split("|")] for n, cells in rows}
+    want = {f.name: ["yes" if c in f.renderers else "" for c in COMMANDS] + [f.description] for f in TABLE}
+    assert got == want
+    for command in COMMANDS:  # the command list names them the same way
+        assert f"`--format {'|'.join(names(command))}`" in text.replace("\n  ", " ")
+
+
+def test_every_renderer_of_the_table_exists():
+    """Each renderer path of the table names a callable."""
+    assert all(callable(renderer(c, n)) for c, n in OFFERED)
+
+
+def test_check_tap_is_a_plan_and_a_test_point_per_scenario():
+    """TAP of check: version, plan, ok / not ok per scenario in order, problems as comment lines."""
+    lines = render("tap", [record(), FAILED, ERRORED, UNKNOWN]).splitlines()
+    assert lines[:2] == ["TAP version 13", "1..4"]
+    points = [x for x in lines if x.startswith(("ok ", "not ok "))]
+    assert points == ["ok 1 - scenarios/x/a.yaml [a]", "not ok 2 - scenarios/x/a.yaml [a] # fail",
+                      "not ok 3 - scenarios/x/b.yaml [a] # error", "not ok 4 - scenarios/x/c.yaml [a] # unknown"]
+    assert "# scenarios/x/a.yaml:12: c in hand: impossible (expected holds) -- excluded by core.move" in lines
+    assert render("tap", []) == "TAP version 13\n1..0\n"
+
+
+def test_sweep_tap_has_a_test_point_per_combination():
+    """``arbiter sweep -f tap``: the plan, a point per combination (the example's contradiction not ok, with why)."""
+    r = arbiter("sweep", TEMPLATE, "-f", "tap")
+    lines = r.stdout.splitlines()
+    assert r.exit_code == 1 and lines[:2] == ["TAP version 13", "1..21"]
+    points = [x for x in lines if x.startswith(("ok ", "not ok "))]
+    assert len(points) == 21 and len([x for x in points if x.startswith("not ok")]) == 3
+    bad = next(i for i, x in enumerate(lines) if x.endswith("enchantress + wood_elf # contradiction"))
+    assert lines[bad + 1].startswith("# ")

@@ -21,6 +21,7 @@ from models.loader import load_scenario_text
 from models.scenario import LIMITS
 from models.yamlsafe import MAX_BYTES, MAX_DEPTH, MAX_NODES, LoadError, LoadErrors
 from solver.cli import app
+from solver.run.formats import FORMATS
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "hostile" / "corpus"
@@ -182,7 +183,7 @@ def test_every_corpus_file_is_refused_never_an_internal_error(corpus_records) ->
     assert {k for k in kinds.values()} <= {"input", "not_modelled"}, kinds
 
 
-@pytest.mark.parametrize("fmt", ["text", "json", "jsonl", "junit", "github"])
+@pytest.mark.parametrize("fmt", FORMATS)
 def test_every_format_parses_for_the_whole_corpus(corpus_records, fmt: str) -> None:
     """Whatever a hostile file holds (control characters in keys, U+FFFE, bidi overrides), each report format is
     valid UTF-8 and parses with a standard consumer; text and github show no raw control character."""

@@ -16,8 +16,8 @@ import pytest
 from models.loader import load_scenario_text
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
+from solver.check.differential import compare_result
 from solver.games.berserk.combat import Unit, walk
-from solver.reference.differential import compare_result
 from solver.registry import ruleset_for
 from solver.run.api import check_scenario, check_text
 from solver.victory.model import Board, Position

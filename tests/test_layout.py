@@ -254,8 +254,16 @@ def test_models_never_import_the_solver_or_ortools(module: str) -> None:
     assert not bad, bad
 
 
-REFERENCE = sorted(m for m in MODULES if (m.startswith("solver.reference") and m != "solver.reference.differential")
+REFERENCE = sorted(m for m in MODULES if m.startswith("solver.reference")
                    or re.match(r"solver\.games\.\w+\.(reference\w*|generate)$", m))
+
+
+def test_the_reference_folder_holds_only_the_reading() -> None:
+    """Every module of ``solver/reference/`` is held to the rule below, the harness comparing it with the checker
+    lives outside it (``solver/check/differential.py``)."""
+    folder = {_module_name(p) for p in (SOLVER / "reference").rglob("*.py")}
+    assert folder and folder <= set(REFERENCE)
+    assert "solver.check.differential" in MODULES
 
 
 @pytest.mark.parametrize("module", REFERENCE)

@@ -13,7 +13,7 @@ from models.loader import load_scenario
 from models.scenario import Scenario
 from solver.run.api import check_file
 from solver.reference import enumerate_traces, rules_for, validate
-from solver.reference.differential import differential
+from solver.check.differential import differential
 from solver.reference.generate import random_doc, random_scenario
 from solver.reference.validate import broken_rules
 from solver.reference.world import build_world

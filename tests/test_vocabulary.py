@@ -24,7 +24,8 @@ from models.yamlsafe import load_yaml_file
 from solver.registry import names, vocabulary_for
 from solver.run.api import check_scenario, check_text
 from solver.vocabulary import docs
-from solver.vocabulary.check import MAX_ERRORS, nearest, problems
+from solver.load import MAX_ERRORS
+from solver.vocabulary.check import nearest, problems
 from solver.vocabulary.schema import combined_schema, game_schema
 from solver.vocabulary.shared import ACTION_STATUSES, STATUSES, STRUCTURE
 from tests.helpers import run

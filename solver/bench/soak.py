@@ -48,7 +48,7 @@ class SoakReport:
 def soak(game: str, count: int, seed: int = 0, keep: Path | None = None, verbose: bool = False) -> SoakReport:
     """Generate ``count`` random scenarios of ``game`` from ``seed`` and compare checker and reference on each."""
     from models.scenario import Scenario
-    from solver.reference.differential import differential
+    from solver.check.differential import differential
 
     rep = SoakReport(game)
     t0 = time.perf_counter()

@@ -1,2 +1,2 @@
 """Checking one scenario: outcomes, uniqueness, verdicts, action legality (``checker``); rule texts and aliases
-(``rulebook``)."""
+(``rulebook``); the checker against the solver-free reference (``differential``)."""

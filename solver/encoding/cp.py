@@ -59,6 +59,13 @@ class RuleModel:
         """Rule clause: ``when`` (a conjunction) implies the literal ``then``."""
         self.clause(rule_id, [then], when)
 
+    def rule_lit(self, rule_id: str, cond: Lit, name: str) -> Lit:
+        """A new literal ``name`` equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core)."""
+        r = self.new_bool(name)
+        self.implies(rule_id, [r], cond)
+        self.implies(rule_id, [cond], r)
+        return r
+
     def any_rule(self, rule_ids) -> Lit:
         """A literal that each of ``rule_ids``' literals implies: what sits under it holds while any of them is on.
 

@@ -6,8 +6,8 @@ works", the seed texts) in plain Python and imports nothing from the encoding
 ``reference.py`` (registered as the game's ``reference``); this package holds
 the shared parts: the world (``world``), the core rules (``rules``),
 ``validate`` (does a proposed trace of states obey every rule, rule by rule),
-``enumerate_traces`` (every trace the rules allow for a small scenario) and
-``differential`` (both compared with the checker).
+and ``enumerate_traces`` (every trace the rules allow for a small scenario). The
+harness comparing both with the checker is ``solver.check.differential``.
 """
 from __future__ import annotations
 

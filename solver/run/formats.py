@@ -1,4 +1,6 @@
-"""Report formats of ``arbiter check``: text for people; json, jsonl, junit and github for machines.
+"""Report formats of ``arbiter check``: text for people; json, jsonl, junit, github and tap for machines.
+
+Which formats there are, and which command offers which, is ``solver.run.format_table``.
 
 A format renders result records (``ScenarioResult.model_dump(mode="json")`` plus
 ``hash``) given in a stable order. Timing (``seconds``) is left out of machine
@@ -13,11 +15,11 @@ from xml.sax.saxutils import escape, quoteattr
 
 from models.results import BatchSummary, ScenarioResult, ScenarioStatus
 
-FORMATS = ("text", "json", "jsonl", "junit", "github")
-#: Formats whose report is written scenario by scenario (the others are written at the end).
-STREAMING = ("text", "jsonl", "github")
+from solver.run.format_table import formats, names, renderer
 
-_MARK = {"pass": "PASS", "fail": "FAIL", "error": "ERROR", "unknown": "UNKNOWN"}
+FORMATS = names("check")
+#: Formats whose report is written scenario by scenario (the others are written at the end).
+STREAMING = tuple(f.name for f in formats("check") if f.streams)
 
 #: characters a terminal or log viewer may act on: C0/C1 controls, DEL, line/paragraph separators, bidi
 #: overrides and isolates, and lone surrogates (bytes of a file name that were not UTF-8)
@@ -69,7 +71,7 @@ def public(record: dict, timings: bool = False) -> dict:
 
 def render_text(res: ScenarioResult) -> str:
     """A person-readable report of one scenario."""
-    mark = _MARK[res.status.value]
+    mark = res.status.value.upper()
     lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
     if res.error:
         lines += [f"        {part}" for part in res.error.split("\n")]  # one line per error of the file
@@ -242,6 +244,28 @@ class GithubFormat(Format):
         return summary_line(summarize(records)) + "\n"
 
 
+class TapFormat(Format):
+    """TAP version 13: a test point per scenario (ok when it passes), each problem a comment line under it."""
+
+    def end(self, records: list[dict]) -> str:
+        """The whole stream: the version, the plan, then every test point."""
+        out = ["TAP version 13", f"1..{len(records)}"]
+        for i, record in enumerate(records, 1):
+            res = _result(record)
+            name = _tap_text(res.path + (f" [{res.id}]" if res.id else ""))
+            if res.status is ScenarioStatus.PASS:
+                out.append(f"ok {i} - {name}")
+                continue
+            out.append(f"not ok {i} - {name} # {res.status.value}")
+            out += [f"# {_tap_text(f'{res.path}:{ln}: {msg}' if ln else msg)}" for ln, _, msg in failures(res)]
+        return "\n".join(out) + "\n"
+
+
+def _tap_text(s: str) -> str:
+    """Text on one TAP line: visible, without a '#' that would start a directive."""
+    return visible(s.replace("\n", " ")).replace("#", "\\#")
+
+
 def jsonl_line(record: dict) -> str:
     """A record as one JSON line."""
     return _json_safe(json.dumps(record, ensure_ascii=False, separators=(",", ":"))) + "\n"
@@ -265,6 +289,4 @@ def _result(record: dict) -> ScenarioResult:
 
 def formatter(name: str, timings: bool = False) -> Format:
     """The renderer of a format name."""
-    cls = {"text": TextFormat, "json": JsonFormat, "jsonl": JsonlFormat, "junit": JunitFormat,
-           "github": GithubFormat}[name]
-    return cls(timings)
+    return renderer("check", name)(timings)

@@ -23,7 +23,7 @@ from pydantic import ValidationError
 from solver.check.checker import ScenarioCheck
 from solver.engine.settings import SolverOptions
 from solver.errors import Refusal, internal_message
-from solver.vocabulary.check import load_checked, load_checked_text, loaded_errors
+from solver.load import load_checked, load_checked_text, loaded_errors
 
 
 def error_result(path: str, message: str, sc: Scenario | None = None, kind: str = "input") -> ScenarioResult:

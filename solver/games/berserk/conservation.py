@@ -91,7 +91,4 @@ class Conservation:
         lit = rm.any_of(has)
         if lit is rm.true or lit is rm.false:
             return lit
-        r = rm.new_bool(f"s{st.index}:declares.{player}")
-        rm.implies("berserk.conservation.carry", [r], lit)
-        rm.implies("berserk.conservation.carry", [lit], r)
-        return r
+        return rm.rule_lit("berserk.conservation.carry", lit, f"s{st.index}:declares.{player}")

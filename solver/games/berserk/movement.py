@@ -79,10 +79,7 @@ def _defined(comp, st, rule_id: str, cond, name: str):
         return cond
     key = ("can_move", rule_id, name)
     if key not in st.derived:
-        r = rm.new_bool(f"s{st.index}:{rule_id}.{name}")
-        rm.implies(rule_id, [r], cond)
-        rm.implies(rule_id, [cond], r)
-        st.derived[key] = r
+        st.derived[key] = rm.rule_lit(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
     return st.derived[key]
 
 

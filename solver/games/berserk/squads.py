@@ -19,10 +19,7 @@ def opponent(comp, player: str) -> str:
 
 def rule_lit(comp, st, rule_id: str, cond, name: str):
     """A literal equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core)."""
-    r = comp.rm.new_bool(f"s{st.index}:{rule_id}.{name}")
-    comp.rm.implies(rule_id, [r], cond)
-    comp.rm.implies(rule_id, [cond], r)
-    return r
+    return comp.rm.rule_lit(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
 
 
 def not_with(comp, obj: str) -> list[str]:

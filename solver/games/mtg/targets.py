@@ -218,13 +218,7 @@ def _fits(comp, kind: Kind, t: str) -> bool:
 # -- legality ------------------------------------------------------------------------------------------
 def _defined(comp, st, name: str, rule: str, cond):
     """A literal equal to ``cond`` under ``rule`` (its core names the rule)."""
-    rm = comp.rm
-    if rule is None:
-        return cond
-    r = rm.new_bool(f"s{st.index}:{name}.{rule}")
-    rm.implies(rule, [r], cond)
-    rm.implies(rule, [cond], r)
-    return r
+    return cond if rule is None else comp.rm.rule_lit(rule, cond, f"s{st.index}:{name}.{rule}")
 
 
 def object_targets(comp) -> list[str]:

@@ -14,6 +14,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
+from models.results import ScenarioStatus
 from solver.run.batch.jobs import Job, Record, RunOptions
 from solver.run.formats import jsonl_line
 from solver.run.output import atomic_write
@@ -75,7 +76,7 @@ def read_records(path: str | Path) -> dict[str, Record]:
 
 def _is_record(rec: Any) -> bool:
     return isinstance(rec, dict) and isinstance(rec.get("path"), str) and isinstance(rec.get("hash"), str) \
-        and rec.get("status") in ("pass", "fail", "error", "unknown")
+        and rec.get("status") in {s.value for s in ScenarioStatus}
 
 
 def reusable(jobs: Iterable[Job], previous: dict[str, Record], now: dict[str, Any] | None = None) -> dict[int, Record]:

@@ -26,6 +26,7 @@ from solver.run.batch.jobs import Job, card_sources, problem_job
 from solver.run.diff.cards import WORKING, CardChange, Version, VersionError, cards_named, changes, load_checked
 from solver.run.diff.compare import flips, with_rules
 from solver.run.diff.jobs import SIDES, diff_job, scenario_job
+from solver.run.exits import FAILED, PASSED, REFUSED
 from solver.run.sweep.fast import FastSweep, Rounds, RoundsStopped
 from solver.run.sweep.formats import SweepInfo, decorate
 from solver.run.sweep.template import combination_name, load_pool, load_template
@@ -168,13 +169,13 @@ class DiffRun(Rounds, CheckRun):
     def execute(self) -> int:
         """Check both sides, compare, check the flips again with explanations, report; the exit code (0 nothing
         flipped, 1 something did, 2 refused or the cluster lost, 130 interrupted)."""
-        from solver.run.diff.formats import json_text, text
+        from solver.run.format_table import renderer
 
         try:
             scenarios, templates, card_changes = self.prepare()
         except Refused as exc:
             print(f"arbiter: cannot diff:\n{exc}", file=sys.stderr)
-            return 2
+            return REFUSED
         try:
             entries = self._scenarios(scenarios)
             for t in templates:
@@ -182,9 +183,9 @@ class DiffRun(Rounds, CheckRun):
         except RoundsStopped as stop:
             return stop.code
         self.document = self._document(scenarios, templates, card_changes, entries)
-        body = json_text(self.document) if self.format == "json" else text(self.document)
+        body = renderer("diff", self.format)(self.document)
         self.write(body)
-        return 1 if self.document["summary"]["flips"] else 0
+        return FAILED if self.document["summary"]["flips"] else PASSED
 
     def _scenarios(self, scenarios: list[_Scenario]) -> list[dict]:
         """Every scenario on both sides; the flipped ones again with explanations; their entries."""

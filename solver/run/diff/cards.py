@@ -22,7 +22,8 @@ from models.cards import (
 )
 from models.yamlsafe import LoadError, LoadErrors, display_name
 from solver.registry import ruleset_for
-from solver.vocabulary.check import capped, library_errors
+from solver.load import capped
+from solver.vocabulary.check import library_errors
 
 WORKING = "working tree"
 

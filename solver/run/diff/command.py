@@ -13,7 +13,7 @@ import yaml
 from models.yamlsafe import display_name
 from solver.registry import names
 from solver.run.diff.cards import Version, VersionError
-from solver.run.diff.formats import FORMATS
+from solver.run.format_table import refusal
 
 
 def parse_option(text: str) -> tuple[str, object]:
@@ -51,8 +51,8 @@ def diff_command(paths: list[Path], old: str | None, new: str | None, templates:
     """Check the input, run the diff, write the HTML view when asked; the exit code."""
     from solver.run.diff import DiffRun
 
-    if format not in FORMATS:
-        usage(f"unknown format '{format}' (choose from {', '.join(FORMATS)})")
+    if refusal("diff", format):
+        usage(refusal("diff", format))
     if not paths and not templates:
         usage("give scenario files or folders, or --template")
     if old is None and new is None and not rules_off and not options:

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import json
 
+from solver.run.format_table import names
 from solver.run.formats import visible as safe
 
-FORMATS = ("text", "json")
+FORMATS = names("diff")
 
 KINDS = {"added": "added", "removed": "removed", "wording": "wording only: no behavioural change",
          "functional": "functional"}

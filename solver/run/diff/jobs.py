@@ -16,7 +16,7 @@ from models.yamlsafe import LoadError, LoadErrors, load_yaml_text
 from solver.run.batch.jobs import Job, Record, RunOptions, content_hash, guarded, shipped_cards
 from solver.run.single import check_loaded, check_text, error_result
 from solver.run.sweep.fast import fast_job, job_options, with_ruleset_options
-from solver.vocabulary.check import load_checked_data
+from solver.load import load_checked_data
 
 SIDES = ("old", "new")
 

@@ -13,6 +13,7 @@ from collections import Counter
 from html import escape
 from typing import Any
 
+from models.results import ScenarioStatus
 from models.scenario import Scenario
 from solver.run.report.board import boards, layout
 from solver.run.report.page import badge, figure, page, scenario_section, summary_counts
@@ -37,7 +38,7 @@ def check_report(items: list[tuple[Scenario | None, dict]], title: str = "Arbite
                   for i, (_, rec) in enumerate(items))
     body = f"<nav><h3>Scenarios</h3><ol>{nav}</ol></nav>" + "\n".join(
         scenario_section(f"s-{i}", rec, boards_html(sc, rec)) for i, (sc, rec) in enumerate(items))
-    summary = summary_counts({k: counts.get(k, 0) for k in ("pass", "fail", "error", "unknown")}) + \
+    summary = summary_counts({k: counts.get(k, 0) for k in (s.value for s in ScenarioStatus)}) + \
         f" &middot; {len(items)} scenario(s)"
     return page(title, summary, body)
 

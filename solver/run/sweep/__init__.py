@@ -22,9 +22,10 @@ from pathlib import Path
 from solver.run.batch import CheckRun, Indexed, RunOptions, memory_limited, run, run_dask, run_local_cluster
 from solver.run.batch.journal import stamped, result_options
 from solver.run.exits import PASSED, record_code
+from solver.run.format_table import renderer, spec
 from solver.run.formats import visible
 from solver.run.output import EXIT_OUTPUT, OutputError, emit
-from solver.run.sweep.formats import SweepInfo, Tally, decorate, json_chunks, jsonl_item, text_chunks
+from solver.run.sweep.formats import SweepInfo, Tally, decorate, jsonl_item
 from solver.run.sweep.jobs import SweepJobs, sweep_job, sweep_jobs
 from solver.run.sweep.template import Combinations, Pool, Template, load_pool, load_template
 
@@ -129,7 +130,7 @@ class _Spool:
             if run.journal_path != run.output:
                 run.journal_path.unlink(missing_ok=True)
             return
-        chunks = (text_chunks if self.fmt == "text" else json_chunks)(info, self.records(), tally)
+        chunks = renderer("sweep", self.fmt)(info, self.records(), tally)
         run.write(chunks)
 
     def discard(self) -> None:
@@ -217,8 +218,7 @@ class SweepRun(CheckRun):
         workers = 1 if self.cluster is not None else max(1, self.jobs)
         where = "on the cluster's workers" if self.cluster is not None else f"with --jobs {workers}"
         total = left * per / workers
-        out = {"text": "", "json": f", about {_size(size * left)} of JSON",
-               "jsonl": f", about {_size(size * left)} of JSONL"}.get(self.format, "")
+        out = f", about {_size(size * left)} of {self.format.upper()}" if spec(self.format).machine else ""
         print(f"arbiter: estimate: {_duration(total)} for the {left:,} combinations left {where} "
               f"({per * 1000:.0f} ms each, from the first {len(timed)}{'' if self.cluster is None else ', per worker'})"
               f"{out}{self._bounds()}", file=sys.stderr)

@@ -37,7 +37,7 @@ from solver.run.sweep.formats import ABSENT, SweepInfo, decorate
 from solver.run.sweep.jobs import SweepJob, _check as check_full, _uncored_contradiction
 from solver.run.sweep.reads import probe
 from solver.run.sweep.template import Template, combination_name, fill, parsed
-from solver.vocabulary.check import capped, library_errors, load_checked_data
+from solver.load import check_library, load_checked_data
 
 #: what a settled combination keeps of its representative's record besides what is its own
 OWN = ("path", "hash", "cards", "seconds", "reads")
@@ -208,9 +208,7 @@ def _load(job: dict):
     """The combination placed and validated (LoadError / LoadErrors located in the template and card files)."""
     sources = tuple(shipped_cards(job["cards"]) or ())  # by digest (solver.run.batch.jobs.BLOBS)
     data, _, _ = parsed(job["template"], job["text"])
-    library = load_library(sources, str(data.get("game")))
-    if library.errors or library_errors(library):
-        raise capped(list(library.errors + library_errors(library)))
+    library = check_library(load_library(sources, str(data.get("game"))))
     filled, linemap = fill_partial(job["template"], job["text"], list(job["slots"]), library)
     filled = with_ruleset_options(filled, job.get("ruleset_options"))
     return load_checked_data(filled, linemap, job["template"], list(sources))

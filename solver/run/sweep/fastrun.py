@@ -13,7 +13,8 @@ from solver.run.batch import RunOptions, run, run_dask, run_local_cluster
 from solver.run.sweep import SweepRun
 from solver.run.sweep.cause import FLAGGED, causes
 from solver.run.sweep.fast import FastStats, FastSweep, Rounds, RoundsStopped, fast_job
-from solver.run.sweep.formats import json_text, jsonl_item, text
+from solver.run.format_table import renderer
+from solver.run.sweep.formats import Tally, jsonl_item
 
 
 @dataclass
@@ -50,7 +51,8 @@ class FastSweepRun(Rounds, SweepRun):
         else:
             self.records = list(records())
             if not self.quiet:
-                self.write((json_text if self.format == "json" else text)(sw.info, self.records))
+                self.write("".join(renderer("sweep", self.format)(sw.info, self.records,
+                                                                  Tally.of(sw.info, self.records))))
         if not self.quiet:
             print(f"fast sweep: {fs.stats.combinations} combinations, {fs.stats.checked} checked "
                   f"({fs.stats.rounds} rounds), {fs.stats.settled} settled from them", file=sys.stderr)

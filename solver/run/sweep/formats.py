@@ -11,10 +11,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from solver.run.format_table import names
 from solver.run.formats import jsonl_line, visible as safe
 from solver.run.sweep.classify import LABELS, RESULTS, SYMBOLS, classify, explain
 
-FORMATS = ("text", "json", "jsonl")
+FORMATS = names("sweep")
 #: a slot left empty in a sub-combination (the fast sweep's minimal cause)
 ABSENT = "-"
 Record = dict[str, Any]
@@ -42,6 +43,11 @@ def decorate(rec: Record, info: SweepInfo, timings: bool = False) -> Record:
 def jsonl_item(rec: Record) -> str:
     """One combination as one JSON line."""
     return jsonl_line(rec)
+
+
+def jsonl_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Iterator[str]:
+    """The JSONL report: one line per combination, in order."""
+    return (jsonl_item(rec) for rec in records)
 
 
 class Tally:
@@ -172,6 +178,26 @@ def json_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Ite
         yield ("\n    " if first else ",\n    ") + body
         first = False
     yield ("]" if first else "\n  ]") + tail + "\n"
+
+
+def tap_chunks(info: SweepInfo, records: Iterable[Record], tally: Tally) -> Iterator[str]:
+    """The TAP report (version 13): the plan, then a test point per combination (ok when it passes), its why and its
+    cause as comment lines."""
+    yield f"TAP version 13\n1..{tally.total}\n"
+    for i, rec in enumerate(records, 1):
+        name = _tap(" + ".join(rec["cards"]))
+        if rec["result"] == "pass":
+            yield f"ok {i} - {name}\n"
+            continue
+        yield f"not ok {i} - {name} # {LABELS[rec['result']]}\n"
+        yield "".join(f"# {_tap(line)}\n" for line in explain(rec["result"], rec["why"]))
+        if rec.get("cause"):
+            yield f"# cause: {_tap(cause_line(rec['cause'], info.k))}\n"
+
+
+def _tap(text: str) -> str:
+    """Text on one TAP line: visible, without a '#' that would start a directive."""
+    return safe(text.replace("\n", " ")).replace("#", "\\#")
 
 
 def cause_line(cause: dict, k: int) -> str:

@@ -17,7 +17,7 @@ from models.yamlsafe import LoadError, LoadErrors
 from solver.run.batch.jobs import Job, Record, RunOptions, guarded, shipped_cards
 from solver.run.single import check_loaded, error_result
 from solver.run.sweep.template import combination_name, fill, parsed
-from solver.vocabulary.check import capped, library_errors, load_checked_data
+from solver.load import check_library, load_checked_data
 
 
 @dataclass(frozen=True)
@@ -72,9 +72,7 @@ def _check(job: dict, opts: RunOptions) -> ScenarioResult:
     sources = tuple(shipped_cards(job["cards"]) or ())
     try:
         data, _, _ = parsed(job["template"], job["text"])
-        library = load_library(sources, str(data.get("game")))
-        if library.errors or library_errors(library):
-            raise capped(list(library.errors + library_errors(library)))
+        library = check_library(load_library(sources, str(data.get("game"))))
         filled, linemap = fill(job["template"], job["text"], list(job["slots"]), library)
         loaded = load_checked_data(filled, linemap, job["template"], list(sources))
     except (LoadError, LoadErrors) as exc:

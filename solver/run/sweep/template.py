@@ -20,7 +20,7 @@ from pathlib import Path
 from models.card_paths import Roots, walk
 from models.cards import CardLibrary, CardSource, library_paths, load_library, read_found
 from models.yamlsafe import LineMap, LoadError, LoadErrors, display_name, load_yaml_text, read_bytes
-from solver.vocabulary.check import capped, library_errors
+from solver.load import capped, check_library
 
 #: a slot: ``$1`` .. ``$3`` (a larger number is refused: k is 1 to 3)
 SLOT = re.compile(r"^\$([1-9][0-9]*)$")
@@ -203,10 +203,7 @@ def load_pool(paths: list[Path], template: Template, only: list[str] | None = No
                                                    f"folder cards/{template.game}/ next to the template or above it, "
                                                    f"inside its project")
     ids = list(load_library(tuple(pool_sources), template.game).cards)
-    library = load_library(tuple(everything), template.game)
-    found = library.errors + library_errors(library)
-    if found:
-        raise capped(list(found))
+    library = check_library(load_library(tuple(everything), template.game))
     if only:
         unknown = [c for c in only if c not in ids]
         if unknown:

@@ -1,7 +1,8 @@
 """Differential check: the checker's outcomes and verdicts against the reference's, for one scenario.
 
-This is the one module of ``solver.reference`` that runs the solver (through the
-checker's public entry point); the reference itself never does.
+It reads the reference (``solver.reference``, which never imports the checker, the
+encoding or the engine) and runs the checker through its public entry point; it
+lives beside the checker so that the reference folder holds only the reading.
 """
 from __future__ import annotations
 
