@@ -285,3 +285,31 @@ def test_procedure_skipped_only_when_nothing_it_reads_changed():
 
     assert procedures(TAKE_LODOR + [{"type": "end_status_phase"}]) == 1
     assert procedures(TAKE_LODOR + [{"type": "move", "object": "bob_inf", "zone": "reinforcements"}]) == 2
+
+
+ELIMINATED_CAPTURES = """\
+id: eliminated-captures
+game: ti4
+players: [{id: alice}, {id: bob}, {id: carol}]
+objects:
+  - {id: p1, zone: board, types: [planet], controller: alice}
+  - {id: bob_inf, owner: bob, zone: board, types: [ground_force]}
+  - {id: carol_inf, owner: carol, zone: board, types: [ground_force]}
+  - {id: carol_ship, owner: carol, zone: board, types: [ship]}
+events:
+  - {type: planet_control, planet: p1, player: bob}
+  - {type: capture, player: alice, object: carol_ship}
+expect:
+  - {at: 1, player: alice, status: eliminated}
+  - {object: carol_ship, zone: board, controller: carol, because: [ti4.75.out]}
+  - {object: carol_ship, zone: captured, verdict: impossible, because: [ti4.75.out]}
+"""
+
+
+def test_an_eliminated_player_captures_nothing() -> None:
+    """75: an eliminated player takes no part: a capture by them changes nothing (ti4.75.out decides it)."""
+    from solver.run.api import check_text
+    res = check_text(ELIMINATED_CAPTURES, "t.yaml")
+    assert res.status.value == "pass", [e.message for e in res.expectations if not e.passed]
+    flipped = check_text(ELIMINATED_CAPTURES.replace("zone: captured, verdict: impossible", "zone: captured"), "t.yaml")
+    assert flipped.status.value == "fail"

@@ -153,10 +153,18 @@ class Ti4Rules(CoreRules):
         """The planet's controller changes (none: uncontrolled)."""
         if "planet" not in w.objects[ev.planet].types:
             raise Unsupported(f"planet_control on non-planet {ev.planet}")
+        if ev.player and prev[key("pstatus", ev.player)] != "in_game":  # an eliminated player takes no part
+            step.set(key("ctrl", ev.planet), prev[key("ctrl", ev.planet)], "ti4.75.out")
+            return
         step.set(key("ctrl", ev.planet), ev.player or NONE, "ti4.control.planet")
 
     def on_capture(self, w: World, prev: State, ev, step: Step) -> None:
         """The unit goes onto the captor's sheet."""
+        if prev[key("pstatus", ev.player)] != "in_game":  # an eliminated player takes no part: no capture
+            w.note("ti4.75.out")
+            step.set(key("zone", ev.object), prev[key("zone", ev.object)], "ti4.75.out")
+            step.set(key("ctrl", ev.object), prev[key("ctrl", ev.object)], "ti4.75.out")
+            return
         step.set(key("zone", ev.object), "captured", "ti4.capture")
         step.set(key("ctrl", ev.object), ev.player, "ti4.capture")
 

@@ -41,6 +41,8 @@ RULES = {
                  "are purged.",
     "ti4.75.c7": "Captured units of the eliminated player stay with their captor; when returned they go to the box.",
     "ti4.strategy_phase.count": "With 5 or more players each picks one strategy card; with 4 or fewer, two.",
+    "ti4.75.out": "An eliminated player no longer takes part in the game: nothing comes under their control (no "
+                  "planet, no captured unit).",
     "ti4.control.planet": "Gaining control of a planet makes the player its controller; losing it leaves it "
                           "uncontrolled.",
     "ti4.capture": "A captured unit is placed on the captor's faction sheet; its owner does not change.",

@@ -208,14 +208,21 @@ class Ti4(Ruleset):
         """A planet changes controller (or becomes uncontrolled)."""
         if "planet" not in comp.objects[ev.planet].types:
             raise ScenarioError(f"planet_control: '{ev.planet}' is not a planet (types: {list(comp.objects[ev.planet].types)})")
+        rm, st = comp.rm, comp.stage
+        takes_part = st["pstatus", ev.player].is_("in_game") if ev.player else rm.true
         with comp.step(f"control of {ev.planet}") as tr:
-            tr.set(("ctrl", ev.planet), ev.player or NONE, "ti4.control.planet")
+            tr.set(("ctrl", ev.planet), ev.player or NONE, "ti4.control.planet", takes_part)
+            tr.keep(("ctrl", ev.planet), "ti4.75.out", rm.neg(takes_part))
 
     def on_capture(self, comp, ev) -> None:
         """A unit goes onto the captor's faction sheet."""
+        rm = comp.rm
+        takes_part = comp.stage["pstatus", ev.player].is_("in_game")
         with comp.step(f"{ev.player} captures {ev.object}") as tr:
-            tr.set(("zone", ev.object), "captured", "ti4.capture")
-            tr.set(("ctrl", ev.object), ev.player, "ti4.capture")
+            tr.set(("zone", ev.object), "captured", "ti4.capture", takes_part)
+            tr.set(("ctrl", ev.object), ev.player, "ti4.capture", takes_part)
+            tr.keep(("zone", ev.object), "ti4.75.out", rm.neg(takes_part))
+            tr.keep(("ctrl", ev.object), "ti4.75.out", rm.neg(takes_part))
 
     def on_return_captured(self, comp, ev) -> None:
         """A captured unit goes back to its owner's reinforcements, or to the box if the owner was eliminated."""
