@@ -246,3 +246,25 @@ def test_sweep_tap_has_a_test_point_per_combination():
     assert len(points) == 21 and len([x for x in points if x.startswith("not ok")]) == 3
     bad = next(i for i, x in enumerate(lines) if x.endswith("enchantress + wood_elf # contradiction"))
     assert lines[bad + 1].startswith("# ")
+
+
+def test_why_shows_every_verdict_even_one_no_rule_decides(tmp_path) -> None:
+    """``check --why``: every expectation is listed, one that no rule decides says so (not left out)."""
+    from typer.testing import CliRunner
+
+    from solver.cli import app
+    path = tmp_path / "s.yaml"
+    path.write_text("""\
+id: why-all
+game: berserk
+players: [{id: alice}, {id: bob}]
+objects:
+  - {id: knight, owner: alice, zone: play, types: [creature]}
+expect:
+  - {object: knight, zone: play}
+  - {unique: true}
+""", encoding="utf-8")
+    out = CliRunner().invoke(app, ["check", str(path), "--why"]).output
+    assert out.count("   ok ") == 2 and "decided by: no rule" in out, out
+    plain = CliRunner().invoke(app, ["check", str(path)]).output
+    assert "   ok " not in plain

@@ -69,14 +69,14 @@ def public(record: dict, timings: bool = False) -> dict:
     return record if timings else {k: v for k, v in record.items() if k != "seconds"}
 
 
-def render_text(res: ScenarioResult) -> str:
-    """A person-readable report of one scenario."""
+def render_text(res: ScenarioResult, why: bool = False) -> str:
+    """A person-readable report of one scenario (``why``: every verdict with the rules that decide it)."""
     mark = res.status.value.upper()
     lines = [f"{mark:7} {res.path}" + (f"  [{res.id}]" if res.id else "")]
     if res.error:
         lines += [f"        {part}" for part in res.error.split("\n")]  # one line per error of the file
     for e in res.expectations:
-        if not e.passed or res.status is not ScenarioStatus.PASS or e.rules:  # with --why every verdict's rules
+        if not e.passed or res.status is not ScenarioStatus.PASS or e.rules or why:  # with --why every verdict
             where = f"{res.path}:{e.line}" if e.line else res.path
             ok = "ok " if e.passed else "BAD"
             lines.append(f"   {ok} {where}: {e.description}: {e.verdict.value} (expected {e.expected})"
@@ -84,6 +84,8 @@ def render_text(res: ScenarioResult) -> str:
             if e.rules:
                 lines.append(f"        decided by: {', '.join(e.decided_by) or '-'}; "
                              f"also needed: {', '.join(e.also_needed) or '-'}")
+            elif why and e.passed:
+                lines.append("        decided by: no rule (the scenario's facts, or the outcomes counted)")
     for c in res.claims:
         if not c.passed:
             lines.append(f"   BAD {res.path}:{c.line}: {c.kind} {c.player}: {c.verdict} (expected {c.expected}) {c.message}")
@@ -155,6 +157,9 @@ def _error_line(message: str, path: str) -> int | None:
 class Format:
     """Renders a batch: ``item`` per scenario as it comes (in order), ``end`` once with all records."""
 
+    #: every verdict with its rules (``--why``), not only the failing ones
+    why: bool = False
+
     def __init__(self, timings: bool = False) -> None:
         self.timings = timings
 
@@ -172,7 +177,7 @@ class TextFormat(Format):
 
     def item(self, record: dict) -> str:
         """The scenario's status and what went wrong."""
-        return render_text(_result(record)) + "\n"
+        return render_text(_result(record), self.why) + "\n"
 
     def end(self, records: list[dict]) -> str:
         """The counts."""
@@ -287,6 +292,8 @@ def _result(record: dict) -> ScenarioResult:
     return ScenarioResult.model_validate({k: v for k, v in record.items() if k != "hash"})
 
 
-def formatter(name: str, timings: bool = False) -> Format:
-    """The renderer of a format name."""
-    return renderer("check", name)(timings)
+def formatter(name: str, timings: bool = False, why: bool = False) -> Format:
+    """The renderer of a format name (``why``: the text shows every verdict with its rules)."""
+    fmt = renderer("check", name)(timings)
+    fmt.why = why
+    return fmt

@@ -101,7 +101,7 @@ class CheckRun:
         skipped: list[str] = []
         jobs = collect(self.paths, self.cards, skipped)
         note_skipped(skipped)
-        fmt = formatter(self.format, self.timings)
+        fmt = formatter(self.format, self.timings, self.why)
         stream = self.output is None and self.format in STREAMING
 
         def show(i: int, rec: Record) -> None:
