@@ -29,6 +29,14 @@ The search has two phases, each a sequence of solves under assumptions:
   (``SolverOptions.block_deletion``) members go in blocks, divide and conquer: a block
   of the worst members not yet tried is dropped at once, twice as long after each
   success, halved after a failure down to one member, which is then needed.
+  A rule whose but-for test (``Engine.without``: the query with that rule alone left
+  out) is feasible is in every core: it is never tried, and a block holding it fails
+  without a solve. The same tests split the core shown into deciding and supporting
+  rules (``solver.check.checker``), so they cost the explanation nothing extra; the
+  alternatives' first drop of a rival is that test too.
+
+Every solve of a core search runs with the lean settings of ``solver.engine.solve``
+(on every path), so the shown core does not depend on ``SolverOptions.lean_search``.
 
 This is a lexicographic preference (OCUS's weighted idea, by deletion order rather
 than by a minimum-cost hitting set): cheap, deterministic, and every core it shows is

@@ -9,10 +9,11 @@ only replaces the proto's list of assumption indices (cached for the full set).
 With ``lean_search`` CP-SAT skips symmetry detection, probing and the linear
 relaxation, which on these small propagation models cost more than the search
 (each solve is a propagation and a few decisions); answers do not depend on it.
-Core searches use the same settings (about half their cost, measured): which of
-several minimal cores is shown depends on the cores the solver returns on the way
-(``solver.engine.cores``), so the settings are part of what makes a shown core the
-same on every run; every core shown is minimal and re-checked whatever they are.
+Core searches always use these lean settings, whatever ``lean_search`` says (they
+halve a core search's cost, measured): which of several minimal cores is shown
+depends on the cores the solver returns on the way (``solver.engine.cores``), so
+one fixed setting for every core search keeps the shown core the same on every
+path and every run; every core shown is minimal and re-checked whatever it is.
 
 The but-for test (``without``: can the query hold with some rules left out,
 everything else as it is) is memoised per engine, with the solver's core when the
@@ -56,7 +57,7 @@ class Engine:
         p.random_seed = self.options.seed
         p.cp_model_presolve = self.options.presolve
         p.catch_sigint_signal = False  # Ctrl-C stays Python's KeyboardInterrupt (CP-SAT would swallow it, then reset SIGINT)
-        if self.options.lean_search:
+        if self.options.lean_search or core:
             p.symmetry_level = 0
             p.cp_model_probing_level = 0
             p.linearization_level = 0
@@ -66,7 +67,8 @@ class Engine:
               core: bool = False):
         """Solve under the named assumptions (all by default) plus ``extra``; return (Answer, solver).
 
-        ``core``: a step of a core search (CP-SAT's default settings when ``lean_search`` is off, see above)."""
+        ``core``: a step of a core search or a but-for test (the lean settings even with ``lean_search`` off, see
+        above)."""
         m = self.rm.model
         m.clear_assumptions()
         indices = self._all if names is None else [self._index[n] for n in names]
