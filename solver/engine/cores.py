@@ -169,6 +169,8 @@ class CoreFinder:
             else:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
                 names = self.core_names(s) if answer is Answer.UNSAT else None
+                if answer is Answer.SAT:
+                    self.engine.note_feasible(extra, trial)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, found
             if answer is Answer.UNSAT:
@@ -210,6 +212,8 @@ class CoreFinder:
                 answer = Answer.SAT  # known without a solve: the same step as the solve would take
             else:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
+                if answer is Answer.SAT:
+                    self.engine.note_feasible(extra, trial)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:

@@ -49,6 +49,7 @@ class Engine:
         self.cores = CoreFinder(self)
         self._blocked = 0
         self._without: dict[tuple, tuple[Answer, frozenset[str] | None]] = {}  # but-for answers (``without``)
+        self._feasible: dict[tuple, list[frozenset[str]]] = {}  # per query: assumption sets a solve found feasible
 
     def _solver(self, core: bool = False) -> cp_model.CpSolver:
         s = cp_model.CpSolver()
@@ -90,17 +91,24 @@ class Engine:
         when UNSAT the names in the solver's core. One solve per question, memoised."""
         key = (tuple(sorted(int(q.index) for q in extra)), frozenset(left_out), self.options.presolve)
         if key not in self._without:
-            answer, s = self.solve(extra, [n for n in self.named if n not in left_out], core=True)
+            kept = [n for n in self.named if n not in left_out]
+            answer, s = self.solve(extra, kept, core=True)
             names = frozenset(self.cores.core_names(s)) if answer is Answer.UNSAT else None
+            if answer is Answer.SAT:
+                self.note_feasible(extra, kept)
             self._without[key] = (answer, names)
         return self._without[key]
 
+    def note_feasible(self, extra: list[Lit], names) -> None:
+        """Record that a solve found ``extra`` feasible under the assumptions ``names``."""
+        key = (tuple(sorted(int(x.index) for x in extra)), self.options.presolve)
+        self._feasible.setdefault(key, []).append(frozenset(names))
+
     def known_feasible(self, extra: list[Lit], names: set[str]) -> bool:
-        """Whether an earlier but-for solve already showed ``extra`` feasible under a superset of ``names`` (so under
-        ``names`` too: fewer assumptions relax the model). No solve."""
-        q = (tuple(sorted(int(x.index) for x in extra)), self.options.presolve)
-        return any((k, pre) == q and a is Answer.SAT and not (names & out)
-                   for (k, out, pre), (a, _) in self._without.items())
+        """Whether an earlier solve (``note_feasible``) already found ``extra`` feasible under a superset of ``names``
+        (so under ``names`` too: fewer assumptions relax the model). No solve."""
+        key = (tuple(sorted(int(x.index) for x in extra)), self.options.presolve)
+        return any(names <= s for s in self._feasible.get(key, ()))
 
     # -- enumeration -------------------------------------------------------------
     def block(self, observed: list[tuple[object, int]]) -> None:
