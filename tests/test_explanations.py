@@ -124,6 +124,21 @@ def test_explain_shows_the_step_trace_and_a_core_or_a_reason_for_every_verdict(r
         if e["verdict"] in ("holds", "impossible"):
             assert e["rules"] or e["no_core"], e
 
+def test_explain_timeout_is_a_deterministic_work_budget_for_the_cores() -> None:
+    """``explain --timeout``: a budget that settles the verdicts but not every core says so in the same words on every
+    run (a ``because`` it could not put to the test is unknown: exit 1, never a wrong verdict); the default budget
+    computes every core."""
+    runner = CliRunner()
+    path = str(LIB / "mtg/800.4a-act-of-treason.yaml")  # its check spends about 0.004 units, its explain about 0.044
+    short = [runner.invoke(app, ["explain", "--timeout", "0.02", path]) for _ in range(2)]
+    assert short[0].exit_code == short[1].exit_code == 1 and short[0].output == short[1].output
+    assert "the core search stopped: the work budget of 0.02 units ran out (--timeout)" in short[0].output
+    assert ": unknown (expected impossible)" in short[0].output
+    full = runner.invoke(app, ["explain", path])
+    assert full.exit_code == 0 and "stopped" not in full.output
+    assert full.output.count("decided by:") > short[0].output.count("decided by:")
+
+
 
 # -- because at any stage up to the expectation's state ------------------------------------------------------
 MOVES = dict(objects=[{"id": "card", "owner": "alice", "zone": "play"}, {"id": "other", "owner": "bob", "zone": "play"}],

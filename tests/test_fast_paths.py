@@ -70,7 +70,7 @@ def test_random_answers_do_not_depend_on_the_fast_paths(name: str, sc: Scenario)
 @pytest.mark.parametrize("path", SAMPLE)
 def test_shown_cores_do_not_depend_on_slicing_or_the_shrink(path: Path) -> None:
     """With every core computed: slicing and the shrink by blocks show the same rules and facts as the baseline
-    model and deletion (core searches keep CP-SAT's default settings, so the solver's cores are the same)."""
+    model and deletion (core searches run with the same lean settings on every path, so the solver's cores are the same)."""
     sc = load_scenario(path).scenario
     assert cores(sc, FAST) == cores(sc, replace(FAST, slicing=False, block_deletion=False))
 

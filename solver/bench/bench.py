@@ -2,7 +2,7 @@
 
 Each measurement runs twice in the same run, the baseline first: *before* is the
 path before the speed work (``SolverOptions.baseline``: every key a variable of
-stage 0, a core for every excluded verdict and action, CP-SAT's default settings,
+stage 0, a core for every excluded verdict and action, CP-SAT's default settings outside core searches,
 one deletion per core member; the CLI's start-up imports of then, pandas with
 OR-Tools included), *after* the default path; the note gives the ratio. Rows: cold start of the commands (fresh
 processes, median), the bundled library and generated scenarios in-process

@@ -2,8 +2,8 @@
 
 ``python -m solver.bench.paths [--generated N] [--random N] [--seed S] [--library DIR]`` checks every scenario twice,
 with ``SolverOptions.baseline()`` (every key a variable, a core for every excluded verdict and action, one deletion
-per core member, CP-SAT's default settings) and with the defaults (slicing, cores only when asked, deletion by
-blocks, lean settings), and compares what must not depend on the path: outcome sets, verdicts, passes, failure
+per core member, CP-SAT's default settings outside core searches) and with the defaults (slicing, cores only when
+asked, deletion by blocks, lean settings), and compares what must not depend on the path: outcome sets, verdicts, passes, failure
 messages, action statuses, claims. With every core computed (``why``), the cores shown with slicing and deletion by
 blocks are compared with those of the full model and one deletion per member. Scenarios: the library, N generated
 Berserk scenarios of 10 objects (half with the expectations that need cores) and N random small scenarios of every

@@ -92,7 +92,6 @@ class ScenarioCheck:
         self.why = why
         self.rs = ruleset_for(sc.game)
         self._proof_memo: dict = {}  # a proof's answer per position, shared by the builds of this scenario
-        self._flip_memo: dict = {}  # but-for answers per (query, rules left out)
 
     # -- building ----------------------------------------------------------------
     def _observables(self, comp: Compiler) -> dict[str, object]:
@@ -320,13 +319,11 @@ class ScenarioCheck:
 
     def _flips(self, engine: Engine, query: list[Lit], group: frozenset[str]) -> Answer:
         """But-for: with every rule of ``group`` left out (everything else as it is), can ``query`` hold? SAT: the
-        group decides the verdict ``query`` contradicts; UNSAT: the verdict stands without it. One solve, cached."""
+        group decides the verdict ``query`` contradicts; UNSAT: the verdict stands without it. One solve, memoised by
+        the engine (``Engine.without``, shared with the core search)."""
         if not group:
             return Answer.UNSAT  # nothing of it is in the model: it cannot decide anything
-        key = (tuple(sorted(int(q.index) for q in query)), group)
-        if key not in self._flip_memo:
-            self._flip_memo[key], _ = engine.solve(query, [n for n in engine.named if n not in group])
-        return self._flip_memo[key]
+        return engine.without(query, group)[0]
 
     def _deciding(self, engine: Engine, query: list[Lit], because: list[str]) -> tuple[set[str], bool]:
         """The ``because`` ids that decide the verdict ``query`` contradicts: alone (but for it, the verdict goes), or

@@ -29,6 +29,14 @@ The search has two phases, each a sequence of solves under assumptions:
   (``SolverOptions.block_deletion``) members go in blocks, divide and conquer: a block
   of the worst members not yet tried is dropped at once, twice as long after each
   success, halved after a failure down to one member, which is then needed.
+  A rule whose but-for test (``Engine.without``: the query with that rule alone left
+  out) is feasible is in every core: it is never tried, and a block holding it fails
+  without a solve. The same tests split the core shown into deciding and supporting
+  rules (``solver.check.checker``), so they cost the explanation nothing extra; the
+  alternatives' first drop of a rival is that test too.
+
+Every solve of a core search runs with the lean settings of ``solver.engine.solve``
+(on every path), so the shown core does not depend on ``SolverOptions.lean_search``.
 
 This is a lexicographic preference (OCUS's weighted idea, by deletion order rather
 than by a minimum-cost hitting set): cheap, deterministic, and every core it shows is
@@ -117,10 +125,10 @@ class CoreFinder:
         return {n for n in self.engine.named for p in prefer if n == f"rule:{p}" or n.startswith(f"rule:{p}.")}
 
     def _core(self, extra: list[Lit], pref: set[str]) -> tuple[Answer, Core | None]:
-        answer, s = self.engine.solve(extra, core=True)
+        answer, names = self.engine.without(extra, frozenset())
         if answer is not Answer.UNSAT:
             return answer, None
-        found = self._core_names(s)
+        found = set(names)
         answer, found = self._alternatives(extra, pref, found)
         if answer is not Answer.UNSAT:
             return answer, None
@@ -153,24 +161,34 @@ class CoreFinder:
                 return Answer.UNSAT, found
             rival = todo[0]
             tried.add(rival)
-            answer, s = self.engine.solve(extra, sorted(background - {rival}), core=True)
+            trial = background - {rival}
+            if len(background) == len(self.engine.named):  # nothing dropped yet: the but-for test of the rival
+                answer, names = self.engine.without(extra, frozenset({rival}))
+            elif self.engine.known_feasible(extra, trial):
+                answer, names = Answer.SAT, None
+            else:
+                answer, s = self.engine.solve(extra, sorted(trial), core=True)
+                names = self.core_names(s) if answer is Answer.UNSAT else None
+                if answer is Answer.SAT:
+                    self.engine.note_feasible(extra, trial)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, found
             if answer is Answer.UNSAT:
                 background.discard(rival)
-                found = self._core_names(s)
+                found = set(names)
 
     def _deletion(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
         """Deletion-based minimisation, worst rank first: what remains is minimal and keeps the preferred members."""
+        needed = self._needed(extra, kept)
         for name in sorted(kept, key=lambda n: (-rank(n, pref, self.demoted, self.cited), n)):
-            if name not in kept:
-                continue
+            if name not in kept or name in needed:
+                continue  # a member whose removal alone makes the query feasible stays (no solve)
             trial = kept - {name}
             answer, s = self.engine.solve(extra, sorted(trial), core=True)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:
-                kept = (self._core_names(s) & trial) | (pref & trial)
+                kept = (self.core_names(s) & trial) | (pref & trial)
         return Answer.UNSAT, kept
 
     def _divide(self, extra: list[Lit], pref: set[str], kept: set[str]) -> tuple[Answer, set[str]]:
@@ -182,6 +200,7 @@ class CoreFinder:
         without each member); a run of members that can go costs a logarithmic number.
         """
         queue = sorted(kept, key=lambda n: (-rank(n, pref, self.demoted, self.cited), n))
+        needed = self._needed(extra, kept)
         block = 1
         while queue:
             queue = [n for n in queue if n in kept]
@@ -189,11 +208,16 @@ class CoreFinder:
                 break
             drop = queue[:block]
             trial = kept - set(drop)
-            answer, s = self.engine.solve(extra, sorted(trial), core=True)
+            if needed & set(drop) or self.engine.known_feasible(extra, trial):
+                answer = Answer.SAT  # known without a solve: the same step as the solve would take
+            else:
+                answer, s = self.engine.solve(extra, sorted(trial), core=True)
+                if answer is Answer.SAT:
+                    self.engine.note_feasible(extra, trial)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:
-                kept = (self._core_names(s) & trial) | (pref & trial)
+                kept = (self.core_names(s) & trial) | (pref & trial)
                 queue, block = queue[len(drop):], block * 2
             elif len(drop) > 1:
                 block = len(drop) // 2
@@ -201,6 +225,16 @@ class CoreFinder:
                 queue, block = queue[1:], 1
         return Answer.UNSAT, kept
 
-    def _core_names(self, s: cp_model.CpSolver) -> set[str]:
+    def _needed(self, extra: list[Lit], kept: set[str]) -> set[str]:
+        """The rules of ``kept`` in every core: the but-for test (``Engine.without``) of each, one solve per rule that
+        the checker's deciding-rule split asks again of the rules shown. A rule whose removal alone, every other
+        assumption kept, makes ``extra`` feasible cannot be removed from any subset either (fewer assumptions relax)."""
+        out = set()
+        for n in sorted(kept):
+            if n.startswith("rule:") and self.engine.without(extra, frozenset({n}))[0] is Answer.SAT:
+                out.add(n)
+        return out
+
+    def core_names(self, s: cp_model.CpSolver) -> set[str]:
         """Names of the assumptions in the solver's last infeasibility core."""
         return {self.engine.by_index[i] for i in s.sufficient_assumptions_for_infeasibility() if i in self.engine.by_index}

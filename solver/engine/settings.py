@@ -41,7 +41,8 @@ class SolverOptions:
     #: per member
     block_deletion: bool = True
     #: leave out CP-SAT's per-solve symmetry detection, probing and linear relaxation, which cost more than the
-    #: search on these small propagation models (``solver.engine.solve``); off: CP-SAT's defaults
+    #: search on these small propagation models (``solver.engine.solve``); off: CP-SAT's defaults, except in core
+    #: searches and but-for tests, which always run lean (so the cores shown do not depend on this switch)
     lean_search: bool = True
     #: the meter of the scenario being checked (set by ``solver.check.checker.ScenarioCheck``: one per scenario,
     #: shared by its every solve); None: each engine meters its own solves
