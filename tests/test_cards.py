@@ -464,3 +464,42 @@ def test_banishing_light_from_the_library_returns_the_card_by_610_3(zone, status
     assert wrong in text
     res = check_text(text.replace(wrong, f"    object: bear\n    zone: {zone}\n"), str(BANISHING))
     assert res.status.value == status, res.error or res.expectations
+
+
+BANS = CARDS + """\
+  - id: gobbo
+    name: Gobbo
+    types: [creature]
+  - id: hunter
+    name: Hunter
+    types: [creature]
+    properties: {not_with: gobbo}
+"""
+
+
+def test_a_card_bans_another_by_its_id(tmp_path):
+    """532.8 'cannot be taken into a squad with Gobbo' as `not_with: gobbo` in a card file: it names every object
+    placed as that card, whatever its own id; a hunter recruited next to one stays in the hand, and next to a
+    different card it joins."""
+    def recruited(neighbour: str) -> str:
+        path = tree(tmp_path, f"""\
+            rules: [berserk.532.8.recruit]
+            objects:
+              - {{id: g1, card: {neighbour}, owner: alice, zone: play}}
+              - {{id: h1, card: hunter, owner: alice, zone: hand}}
+            events:
+              - {{type: recruit, player: alice, cards: [h1]}}
+            expect:
+              - {{object: h1, zone: play}}
+            """, cards=BANS)
+        return check_file(path).status.value
+    assert recruited("gobbo") == "fail"
+    assert recruited("knight") == "pass"
+
+
+def test_a_card_file_ban_naming_no_card_is_located(tmp_path):
+    """A `not_with` naming no card id, name, type or property value is a located error in the card file, with the
+    nearest card id."""
+    cards = BANS.replace("not_with: gobbo", "not_with: gobo")
+    msg = errors(tree(tmp_path, "objects:\n  - {id: k, card: hunter, owner: alice, zone: play}\n", cards=cards))
+    assert "set.yaml:" in msg and "'gobo' in property 'not_with' is no card id" in msg and "'gobbo'" in msg, msg

@@ -141,8 +141,10 @@ def dotted(path: KeyPath) -> str:
 class _Check:
     """One scenario's data against one vocabulary; collects problems."""
 
-    def __init__(self, data: dict, vocab: Vocabulary) -> None:
+    def __init__(self, data: dict, vocab: Vocabulary, cards: frozenset[str] = frozenset()) -> None:
         self.d, self.v, self.game = data, vocab, vocab.game
+        #: in a card file: the library's card ids and names, which a card's '[text]' may name
+        self.cards = cards
         self.out: list[Problem] = []
         self.declared = self._declared()
 
@@ -189,7 +191,7 @@ class _Check:
     def card_names(self) -> set[str]:
         """What a card answers to in '[text]': object ids and names, types and property values (the game's and the
         scenario's)."""
-        out: set[str] = set(self.v.names("types")) | {v for p in self.v.properties for v in p.values}
+        out: set[str] = set(self.v.names("types")) | {v for p in self.v.properties for v in p.values} | self.cards
         for o in _items(self.d.get("objects")):
             out |= {x for x in (o.get("id"), o.get("name")) if isinstance(x, str)}
             props = o.get("properties") if isinstance(o.get("properties"), dict) else {}
@@ -543,11 +545,13 @@ def capped(errors: list[LoadError]) -> LoadErrors:
     return LoadErrors(ordered[:MAX_ERRORS] + [more])
 
 
-def card_problems(data: Any) -> list[Problem]:
-    """Every closed-world problem of a card file given as parsed data (its cards' words against its game's)."""
+def card_problems(data: Any, library: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every closed-world problem of a card file given as parsed data (its cards' words against its game's; a
+    '[text]' may name a card of the file or of ``library`` by id or name)."""
     if not isinstance(data, dict) or data.get("game") not in names():
         return []
-    chk = _Check({}, vocabulary_for(data["game"]))
+    own = {x for c in _items(data.get("cards")) for x in (c.get("id"), c.get("name")) if isinstance(x, str)}
+    chk = _Check({}, vocabulary_for(data["game"]), frozenset(own) | library)
     for i, c in _indexed(data.get("cards")):
         chk.card(("cards", i), c)
     return list(dict.fromkeys(chk.out))
@@ -556,7 +560,8 @@ def card_problems(data: Any) -> list[Problem]:
 @lru_cache(maxsize=32)
 def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
     """The closed-world errors of every card file of a library, located in the card files."""
-    return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
+    known = frozenset(x for c in library.cards.values() for x in (c.definition.id, c.definition.name) if x)
+    return tuple(e for f in library.files for e in located(card_problems(f.data, known), f.linemap, f.name))
 
 
 def _placed(data: Any, linemap: LineMap, file: str, cards: list[CardSource] | None, path: Path | None,
