@@ -62,6 +62,12 @@ CASES = {
         {"action": "s", "action_status": "illegal"},
         {"action": "s", "action_status": "on_stack"},
     ),
+    "berserk.532.6.free": (
+        dict(board=BOARD, objects=[obj("guard", "bob", cell="r1c1"), obj("ghoul", zone="graveyard")],
+             events=[declare("r", "revive", "ghoul", params={"cell": "r1c1"})]),
+        {"action": "r", "action_status": "illegal"},
+        {"action": "r", "action_status": "on_stack"},
+    ),
     "berserk.532.5.4": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2", "incarnation 3"])],
              events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"}), {"type": "resolve", "action": "i"}]),

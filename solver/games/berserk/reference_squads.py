@@ -116,6 +116,11 @@ class ControlVictoryRules:
             where = zone in ENTER_FROM[spec.kind] if ENTER_FROM[spec.kind] else zone not in self.play_zones
             out = [("berserk.532.8", not self.clashes(w, st, card, actor)),
                    ("berserk.532.6", named != no_cell), ("berserk.summon", where)]
+            cell = spec.params.get("cell")
+            if cell is not None and key("cell", card) in w.domains:
+                w.note("berserk.532.6.free")  # weighed whether or not the cell is taken
+                out.append(("berserk.532.6.free",
+                            not (self.counts(w, card) and self.taken(w, st, cell, card))))  # type: ignore[attr-defined]
             if spec.kind == "incarnate":
                 out.append(("berserk.532.5.4", any(self.has_ability(w, st, card, a) for a, _ in _incarnations(w, card))))
                 out.append(("berserk.532.5.4.once", st[key("flag", card, "incarnated")] == "0"))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
 from solver.errors import NotModelled, ScenarioError
+from solver.games.berserk.movement import blocked
 from solver.encoding.state import NONE
 
 
@@ -113,6 +114,8 @@ def enter(source_zones: tuple[str, ...] | None, incarnation: bool = False) -> Ac
         no_cell = _no_cell(comp, st, card)
         reqs = [("berserk.532.8", rm.neg(conflict(comp, st, card, actor))),
                 ("berserk.532.6", rm.neg(no_cell) if cell is not None else no_cell)]
+        if cell is not None and ("cell", card) in comp.domains:  # the named cell is part of the declaration
+            reqs.append(("berserk.532.6.free", rm.neg(blocked(comp, st, card, cell))))
         zone = st["zone", card]
         reqs.append(("berserk.summon", zone.one_of(source_zones) if source_zones else
                      rm.neg(zone.one_of(comp.rs.play_zones))))

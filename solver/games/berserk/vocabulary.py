@@ -7,7 +7,8 @@ from solver.vocabulary.shared import SHARED, features, statuses
 from solver.vocabulary.words import Ability, Action, Event, Number, Switch, Text, Type, Word, Zone
 
 _COST = Text("cost", "what pays for it: `close` (closing its source, the default) or `none`", values=("close", "none"))
-_CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card)",
+_CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card; "
+                     "naming a cell a card that counts for conservation stands on is illegal, berserk.532.6.free)",
              words="cells")
 #: the obligatory abilities: a player who declares one in a Choice subphase carries a conservation duty over
 OBLIGATORY = ("attack_obligation",)
@@ -168,6 +169,15 @@ VOCABULARY = SHARED.extend(
 - A movement is a `declare` of kind `move` (`params: {cell: X}`), legal to an adjacent cell where no card that counts
   for conservation stands, then `resolve`d; a `choice_subphase` kills an obliged card that has not moved (symbiotes
   and equipment never have the duty, nor oblige anyone).
+- Summon, revive and incarnate onto an occupied cell (our reading, `berserk.532.6.free`): 532.6 makes the cell
+  part of the declaration, and 525.1 makes an action that cannot be declared under the Rules illegal. Naming a cell
+  where a card that counts for conservation stands (for an entering card that counts) is such a declaration: it is
+  illegal and never goes on the stack. Seed 003's conservation ("two cards that somehow end up on one cell") is
+  then what no declaration names: a recruit placement, a forced move, an effect. Why: the cell is what the player
+  declares, so a declaration naming a cell the card cannot take is one the Rules do not allow; reading it as legal
+  would let every summon choose a cell that conservation then empties by death, a duty no text asks for. A flyer,
+  a terrain or an auxiliary-zone card names no cell, so no cell blocks it; a symbiote or equipment does not count
+  for conservation, so a taken cell does not block it either.
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
   last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
   the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest
