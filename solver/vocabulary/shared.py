@@ -189,6 +189,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("kind", "the action kind"),
         Word("targets", "the objects (or players) it targets"),
         Word("params", "the kind's parameters"),
+        Word("source", "for a stack (chain) item: the card whose spell or ability it is (its prohibitions, "
+                       "permissions and cost apply; the item's own controller controls it)"),
     ),
     "Effect": (
         Word("id", "the effect's id"),
