@@ -43,7 +43,7 @@ cards:
     name: Cloak
     types: [equipment]
     effects:
-      - {id: shadow, kind: set, attribute: alignment, value: dark, targets: attached}
+      - {id: shadow, kind: set, attribute: element, value: darkness, targets: attached}
   - id: executioner
     name: Executioner
     types: [creature]
@@ -126,7 +126,7 @@ def test_granted_effects_are_the_objects_with_its_timestamp(tmp_path):
     sc = load_scenario(tree(tmp_path, """\
         objects:
           - {id: w, card: warden, owner: alice, zone: play, timestamp: 4}
-          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {alignment: light}}
+          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {element: forests}}
           - {id: c, card: cloak, owner: bob, zone: play, attached_to: hero, timestamp: 7}
         """)).scenario
     by_id = {e.id: e for e in sc.effects}
@@ -283,11 +283,11 @@ def test_a_combination_problem_names_the_card(tmp_path):
     """Two cards contesting one characteristic at the same timestamp: located at a `card:` value, the card named."""
     msg = errors(tree(tmp_path, """\
         objects:
-          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {alignment: light}}
+          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {element: forests}}
           - {id: c1, card: cloak, owner: bob, zone: play, attached_to: hero, timestamp: 3}
           - {id: kv, owner: alice, zone: play, types: [creature]}
         effects:
-          - {id: light, source: kv, timestamp: 3, kind: set, attribute: alignment, value: light, targets: [hero]}
+          - {id: light, source: kv, timestamp: 3, kind: set, attribute: element, value: forests, targets: [hero]}
         """))
     assert "have the same timestamp 3" in msg and "(from card 'cloak', defined at" in msg, msg
 

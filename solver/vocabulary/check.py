@@ -168,7 +168,9 @@ class _Check:
         known = self.known(category)
         if value in known:
             return True
-        self.problem(path, f"unknown {CATEGORIES[category][0]} {said(value)} for {self.game}{what}{hint(value, known)}")
+        instead = self.v.renamed.get((category, value))
+        tail = f": {instead}" if instead else hint(value, known)
+        self.problem(path, f"unknown {CATEGORIES[category][0]} {said(value)} for {self.game}{what}{tail}")
         return False
 
     def _declared(self) -> dict[str, set[str]]:
@@ -429,8 +431,9 @@ class _Check:
                                             f"{'a whole number' if attr else 'a text'}, not {value!r}")
         else:
             known = self.v.names("attributes") + self.v.names("properties")
+            instead = self.v.renamed.get(("properties", name))
             self.problem(path + ("attribute",), f"unknown attribute or property {said(name)} for {self.game}"
-                                                f"{hint(name, known)}")
+                                                f"{f': {instead}' if instead else hint(name, known)}")
 
     def event(self, path: KeyPath, ev: dict) -> None:
         """An event: its type, the fields its rules read, the words in them."""

@@ -3,6 +3,7 @@ equipment), control and 602.1 events (with decisive advantages the victory analy
 from __future__ import annotations
 
 from solver.games.core.generate import ABILITIES, CoreGen
+from solver.games.berserk.vocabulary import ELEMENTS
 from solver.reference.generate import vary_expectation
 
 BERSERK_KINDS = ("open", "close", "reveal", "hide", "accumulate_tokens", "give_token", "lose_ability", "finishing_blow",
@@ -142,7 +143,7 @@ class BerserkGen(CoreGen):
                 del ev["effect"]["timestamp"]
 
     def equip(self) -> list[dict]:
-        """Equipment attached to a creature grants it an alignment (a static ability, sometimes without a timestamp
+        """Equipment attached to a creature grants it an element (a static ability, sometimes without a timestamp
         when the equipment starts in the hand); sometimes it is taken off and put back on: applied anew, the latest."""
         r = self.r
         gear = [o for o in self.objects if "equipment" in o["types"]]
@@ -151,8 +152,8 @@ class BerserkGen(CoreGen):
             return []
         g, bearer = r.choice(gear), r.choice(bearers)
         g["attached_to"] = bearer["id"]
-        e = {"id": f"eq_{g['id']}", "source": g["id"], "kind": "set", "attribute": "alignment",
-             "value": r.choice(("light", "dark", "neutral")), "targets": [bearer["id"]], "duration": "static"}
+        e = {"id": f"eq_{g['id']}", "source": g["id"], "kind": "set", "attribute": "element",
+             "value": r.choice(ELEMENTS), "targets": [bearer["id"]], "duration": "static"}
         if g["zone"] in ("play", "auxiliary") or self.chance(0.5):
             e["timestamp"] = self.stamp()
         self.effects.append(e)

@@ -10,6 +10,12 @@ _COST = Text("cost", "what pays for it: `close` (closing its source, the default
 _CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card; "
                      "naming a cell a card that counts for conservation stands on is illegal, berserk.532.6.free)",
              words="cells")
+#: the elements (стихии) of Berserk cards, and neutral cards
+ELEMENTS = ("mountains", "forests", "steppes", "swamps", "darkness", "neutral")
+#: the retired property 'alignment' (light, dark, neutral): what its error says to write instead
+ALIGNMENT = ("'alignment' is now the card's `element` (mountains, forests, steppes, swamps, darkness, neutral): "
+             "alignment dark is element darkness, neutral stays neutral, and light is no element (write the "
+             "card's own element)")
 #: the obligatory abilities: a player who declares one in a Choice subphase carries a conservation duty over
 OBLIGATORY = ("attack_obligation",)
 _TIER = r"^(none|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$"
@@ -70,8 +76,8 @@ VOCABULARY = SHARED.extend(
         Text("not_with", "'cannot be taken into a squad with [text]' (532.8): '+'-separated object ids, library "
                          "card ids (every object placed as that card), names, types or property values; a starting "
                          "squad holding both is a contradiction (berserk.532.8.squad)", words="names", example="elf"),
-        Text("alignment", "the card's alignment (Kanor-Vain makes heroes neutral, the Blade of the Fallen dark)",
-             values=("light", "dark", "neutral")),
+        Text("element", "the card's element (стихия; Kanor-Vain makes heroes neutral, the Blade of the Fallen "
+                        "darkness)", values=ELEMENTS),
     ),
     flags=(
         Word("open", "open (untapped): closing the source pays for an action; 525.1 open/close"),
@@ -158,6 +164,7 @@ VOCABULARY = SHARED.extend(
         Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
     ),
     features=features("board", "claims"),
+    renamed={("properties", "alignment"): ALIGNMENT},
     notes="""\
 - Two players: the control (532.7) and victory (602.1) rules are for two.
 - A board is `board: {rows: R, cols: C}` (cells r1c1 .. rRcC); a card in `play` stands on a `cell`.
@@ -178,6 +185,11 @@ VOCABULARY = SHARED.extend(
   would let every summon choose a cell that conservation then empties by death, a duty no text asks for. A flyer,
   a terrain or an auxiliary-zone card names no cell, so no cell blocks it; a symbiote or equipment does not count
   for conservation, so a taken cell does not block it either.
+- A card's element (стихия) is the property `element`: mountains, forests, steppes, swamps, darkness, or neutral
+  for a card of none (seed 003: Kanor-Vain makes a hero neutral, the Blade of the Fallen makes it darkness). It
+  is a property like any other: a `set` effect changes it, and once the effects end the printed element is back,
+  so "forests after the effects end" is an expectation on `element`. The old `alignment` (light, dark, neutral) is
+  refused with what to write instead.
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
   last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
   the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest
