@@ -277,10 +277,12 @@ def _effect_references(e: Effect, path: tuple, pset, oset, cset, need, out: list
             need("object or player", t, oset | pset, path + ("targets", "objects", j))
         if e.targets.controlled_by not in (None, "source_controller", "source_opponent"):
             need("player", e.targets.controlled_by, pset, path + ("targets", "controlled_by"))
-        if e.targets.cell not in (None, "source"):
+        if e.targets.cell not in (None, "source", "adjacent"):
             need("cell", e.targets.cell, cset, path + ("targets", "cell"))
-        if e.targets.cell == "source" and e.source is None:
-            out.append((path + ("targets", "cell"), f"effect {e.id}: selector cell 'source' needs a source"))
+        if e.targets.cell in ("source", "adjacent") and e.source is None:
+            out.append((path + ("targets", "cell"), f"effect {e.id}: selector cell '{e.targets.cell}' needs a source"))
+        if e.targets.other and e.source is None:
+            out.append((path + ("targets", "other"), f"effect {e.id}: selector 'other' (all but the source) needs a source"))
     else:
         for j, t in enumerate(e.targets):
             need("object or player", t, oset | pset, path + ("targets", j))

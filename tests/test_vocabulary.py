@@ -107,9 +107,9 @@ INFEASIBLE = {
     "property value": ("berserk", lambda d: first_object(d).update(properties={"element": "Darkness"}),
                        "unknown value 'Darkness' of property 'element'; did you mean 'darkness'?"),
     "retired alignment": ("berserk", lambda d: first_object(d).update(properties={"alignment": "dark"}),
-                          "unknown property 'alignment' for berserk: 'alignment' is now the card's `element` "
-                          "(mountains, forests, steppes, swamps, darkness, neutral): alignment dark is element "
-                          "darkness"),
+                          ("unknown property 'alignment' for berserk: 'alignment' is now the card's `element` "
+                           "(mountains, forests, steppes, swamps, darkness, neutral): alignment dark is element "
+                           "darkness")),
     "not_with names nothing": ("berserk", lambda d: first_object(d).update(properties={"not_with": "dwarf"}),
                                "'dwarf' in property 'not_with' is no card id, name, type or property value"),
     "flag unknown": ("berserk", lambda d: first_object(d).update(flags={"opened": True}),

@@ -215,7 +215,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("types", "only objects with one of these types"),
         Word("controlled_by", "only objects this player controls (source_controller, source_opponent)"),
         Word("zone", "only objects in this zone"),
-        Word("cell", "only objects on this cell (source: the effect source's cell)"),
+        Word("cell", "only objects on this cell (source: the effect source's cell; adjacent: a cell next to it)"),
+        Word("other", "true: every object but the effect's source ('all other heroes')"),
     ),
     "Turn": (
         Word("active_player", "whose turn it is"),

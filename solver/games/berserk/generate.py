@@ -2,8 +2,8 @@
 equipment), control and 602.1 events (with decisive advantages the victory analysis decides)."""
 from __future__ import annotations
 
-from solver.games.core.generate import ABILITIES, CoreGen
 from solver.games.berserk.vocabulary import ELEMENTS
+from solver.games.core.generate import ABILITIES, CoreGen
 from solver.reference.generate import vary_expectation
 
 BERSERK_KINDS = ("open", "close", "reveal", "hide", "accumulate_tokens", "give_token", "lose_ability", "finishing_blow",

@@ -190,6 +190,10 @@ VOCABULARY = SHARED.extend(
   is a property like any other: a `set` effect changes it, and once the effects end the printed element is back,
   so "forests after the effects end" is an expectation on `element`. The old `alignment` (light, dark, neutral) is
   refused with what to write instead.
+- Selectors for card texts: "your squad" is `{controlled_by: source_controller, zone: play}` (a squad is the cards
+  a player controls in play); "other" is `other: true` (every object but the source); "adjacent to this one" is
+  `cell: adjacent` (a cell next to the source's). Selecting by element is not modelled: an element changes under
+  effects, and a selector reading what effects set is not supported.
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
   last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
   the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest
