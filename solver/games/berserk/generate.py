@@ -17,6 +17,7 @@ class BerserkGen(CoreGen):
     """One Berserk scenario under construction."""
 
     game = "berserk"
+    category = ("element", ELEMENTS)
     zones = ("play", "play", "play", "auxiliary", "hand", "deck", "graveyard", "outside")
     play_zones = ("play", "auxiliary")
 
@@ -41,7 +42,7 @@ class BerserkGen(CoreGen):
         analysis reads them), sometimes a protection, regeneration, movement."""
         r = self.r
         if i and self.chance(0.2):
-            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "light"])
+            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "forests"])
         if "creature" not in o["types"]:
             return
         o.setdefault("properties", {})["strike"] = "-".join(str(r.randint(0, 3)) for _ in range(3))
