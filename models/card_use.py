@@ -38,6 +38,9 @@ MERGED = ("attributes", "properties", "flags", "action")
 #: what a card gives an object, in this order
 CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags", "action")
 #: why an object that is no card has no timestamp
+#: properties whose '+'-separated '[text]'s may name a library card by its id (Berserk 532.8, "cannot be taken
+#: into a squad with [text]"): placing names every object placed as that card (``_Placer.name_cards``)
+CARD_NAMING = ("not_with",)
 UNPLACED_TIMESTAMP = "only an object placed as a card (card: <id>) has one: when the effects its card grants began"
 #: the events that may use an action kind a card grants
 ACTING_EVENTS = ("declare", "trigger")
@@ -94,6 +97,7 @@ class _Placer:
         objects = self.d.get("objects")
         if isinstance(objects, list):
             out["objects"] = [self.place(i, o) for i, o in enumerate(objects)]
+            self.name_cards(out["objects"])
             if self.effects and isinstance(self.d.get("effects", []), list):  # else the model says what is wrong
                 out["effects"] = self.merged_effects()
             if isinstance(self.d.get("events"), list):
@@ -124,6 +128,41 @@ class _Placer:
         if isinstance(o.get("id"), str):
             self.granted[o["id"]] = card
         return obj
+
+    def name_cards(self, objects: list) -> None:
+        """A '[text]' of a ``CARD_NAMING`` property naming a library card by its id names every object placed as
+        that card (and still whatever else in the scenario answers to it); one nothing here answers to is dropped."""
+        if self.lib is None:
+            return
+        placed_as: dict[str, list[str]] = {}
+        for oid, card in self.granted.items():
+            placed_as.setdefault(card.definition.id, []).append(oid)
+        answers: set[str] = set()
+        for o in (x for x in objects if isinstance(x, dict)):
+            answers |= {v for v in (o.get("id"), o.get("name")) if isinstance(v, str)}
+            answers |= {t for t in o.get("types") or [] if isinstance(t, str)}
+            props = o.get("properties") if isinstance(o.get("properties"), dict) else {}
+            answers |= {v for k, v in props.items() if isinstance(v, str) and k not in CARD_NAMING}
+        for i, o in enumerate(objects):
+            if not isinstance(o, dict) or not isinstance(o.get("properties"), dict):
+                continue
+            for name in CARD_NAMING:
+                text = o["properties"].get(name)
+                if not isinstance(text, str):
+                    continue
+                parts = [p.strip() for p in text.split("+") if p.strip()]
+                if all(self.lib.get(p) is None for p in parts):
+                    continue
+                named: list[str] = []
+                for p in parts:
+                    if self.lib.get(p) is None or p in answers:
+                        named.append(p)
+                    if self.lib.get(p) is not None:
+                        named += placed_as.get(p, [])
+                props = {k: v for k, v in o["properties"].items() if k != name}
+                if named:
+                    props[name] = "+".join(dict.fromkeys(named))
+                o = objects[i] = {**o, "properties": props}  # a copy: the data as written stays as it was
 
     def unknown(self, here: KeyPath, i: int, ref: str) -> None:
         """A card reference the library does not define (or there is no library)."""

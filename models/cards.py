@@ -55,7 +55,9 @@ class CardSelector(Strict):
     controlled_by: Literal["source_controller", "source_opponent"] | None = Field(
         default=None, description="Only objects the card's controller (or its opponent) controls.")
     zone: Name | None = None
-    cell: Literal["source"] | None = Field(default=None, description="Only objects on the card's cell.")
+    cell: Literal["source", "adjacent"] | None = Field(default=None, description=(
+        "Only objects on the card's cell (source), or on a cell next to it (adjacent)."))
+    other: bool = Field(default=False, description="Every object but the card itself ('all other heroes').")
 
 
 class CardEffect(Strict):

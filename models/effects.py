@@ -20,7 +20,9 @@ class Selector(Strict):
     types: list[Name] | None = None
     controlled_by: Literal["source_controller", "source_opponent"] | Id | None = None
     zone: Name | None = None
-    cell: Id | None = Field(default=None, description="Only objects on this cell; 'source' = on the effect source's cell.")
+    cell: Id | None = Field(default=None, description=(
+        "Only objects on this cell; 'source' = on the effect source's cell; 'adjacent' = on a cell next to it."))
+    other: bool = Field(default=False, description="Every object but the effect's source ('all other heroes').")
 
 
 #: an effect's ``player`` that names no player but whoever controls its source at each moment

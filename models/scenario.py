@@ -85,6 +85,9 @@ class ActionSpec(Strict):
     kind: Name
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
+    source: Id | None = Field(default=None, description=(
+        "For a stack (chain) item: the card whose spell or ability it is. Its prohibitions and permissions for the "
+        "kind apply, and a cost paid by the source is its; who controls the item is the object's controller."))
 
 
 class GameObject(Strict):
@@ -232,6 +235,7 @@ def reference_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
         need("object", o.attached_to, oset, ("objects", i, "attached_to"))
         for j, t in enumerate(o.action.targets if o.action else []):
             need("object or player", t, oset | pset, ("objects", i, "action", "targets", j))
+        need("object", o.action.source if o.action else None, oset, ("objects", i, "action", "source"))
     for i, e in enumerate(sc.effects):
         _effect_references(e, ("effects", i), pset, oset, cset, need, out)
     for name in ("active_player", "priority", "focus", "turn_order_next"):
@@ -274,10 +278,12 @@ def _effect_references(e: Effect, path: tuple, pset, oset, cset, need, out: list
             need("object or player", t, oset | pset, path + ("targets", "objects", j))
         if e.targets.controlled_by not in (None, "source_controller", "source_opponent"):
             need("player", e.targets.controlled_by, pset, path + ("targets", "controlled_by"))
-        if e.targets.cell not in (None, "source"):
+        if e.targets.cell not in (None, "source", "adjacent"):
             need("cell", e.targets.cell, cset, path + ("targets", "cell"))
-        if e.targets.cell == "source" and e.source is None:
-            out.append((path + ("targets", "cell"), f"effect {e.id}: selector cell 'source' needs a source"))
+        if e.targets.cell in ("source", "adjacent") and e.source is None:
+            out.append((path + ("targets", "cell"), f"effect {e.id}: selector cell '{e.targets.cell}' needs a source"))
+        if e.targets.other and e.source is None:
+            out.append((path + ("targets", "other"), f"effect {e.id}: selector 'other' (all but the source) needs a source"))
     else:
         for j, t in enumerate(e.targets):
             need("object or player", t, oset | pset, path + ("targets", j))

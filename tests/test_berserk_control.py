@@ -62,6 +62,12 @@ CASES = {
         {"action": "s", "action_status": "illegal"},
         {"action": "s", "action_status": "on_stack"},
     ),
+    "berserk.532.6.free": (
+        dict(board=BOARD, objects=[obj("guard", "bob", cell="r1c1"), obj("ghoul", zone="graveyard")],
+             events=[declare("r", "revive", "ghoul", params={"cell": "r1c1"})]),
+        {"action": "r", "action_status": "illegal"},
+        {"action": "r", "action_status": "on_stack"},
+    ),
     "berserk.532.5.4": (
         dict(board=BOARD, objects=[obj("phoenix", zone="graveyard", abilities=["incarnation 2", "incarnation 3"])],
              events=[declare("i", "incarnate", "phoenix", params={"cell": "r1c1"}), {"type": "resolve", "action": "i"}]),
@@ -361,3 +367,23 @@ def test_a_legal_action_still_resolves():
     res = run({**blow(3, {"type": "resolve", "action": "blow"}),
                "expect": [{"object": "victim", "zone": "graveyard"}, {"action": "blow", "action_status": "resolved"}]})
     assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+
+
+def test_selectors_other_and_adjacent_follow_the_source():
+    """'Your other heroes next to this one': the source is never selected (other), an adjacent hero is; moved away
+    from the source it no longer is (the flipped expectation fails); without a source the selector is an error."""
+    rally = {"id": "rally", "source": "bearer", "timestamp": 1, "kind": "add", "attribute": "life", "value": 1,
+             "duration": "static", "targets": {"types": ["hero"], "cell": "adjacent", "other": True}}
+    heroes = [obj("bearer", cell="r1c1", types=["creature", "hero"], attributes={"life": 3}),
+              obj("near", cell="r1c2", types=["creature", "hero"], attributes={"life": 3})]
+    moved = [{"type": "move", "object": "near", "zone": "play", "cell": "r2c2"}]
+    parts = dict(board=BOARD, objects=heroes, effects=[rally])
+    at_start = [{"object": "near", "attributes": {"life": 4}}, {"object": "bearer", "attributes": {"life": 3}}]
+    assert run(scenario(**parts, expect=at_start)).status.value == "pass"
+    assert run(scenario(**parts, events=moved, expect=[{"object": "near", "attributes": {"life": 3}}])).status.value \
+        == "pass"
+    assert run(scenario(**parts, events=moved, expect=[{"object": "near", "attributes": {"life": 4}}])).status.value \
+        == "fail"
+    sourceless = {**rally, "source": None}
+    res = run(scenario(board=BOARD, objects=heroes, effects=[sourceless]))
+    assert res.status.value == "error" and "needs a source" in res.error, res.error

@@ -43,7 +43,7 @@ cards:
     name: Cloak
     types: [equipment]
     effects:
-      - {id: shadow, kind: set, attribute: alignment, value: dark, targets: attached}
+      - {id: shadow, kind: set, attribute: element, value: darkness, targets: attached}
   - id: executioner
     name: Executioner
     types: [creature]
@@ -126,7 +126,7 @@ def test_granted_effects_are_the_objects_with_its_timestamp(tmp_path):
     sc = load_scenario(tree(tmp_path, """\
         objects:
           - {id: w, card: warden, owner: alice, zone: play, timestamp: 4}
-          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {alignment: light}}
+          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {element: forests}}
           - {id: c, card: cloak, owner: bob, zone: play, attached_to: hero, timestamp: 7}
         """)).scenario
     by_id = {e.id: e for e in sc.effects}
@@ -283,11 +283,11 @@ def test_a_combination_problem_names_the_card(tmp_path):
     """Two cards contesting one characteristic at the same timestamp: located at a `card:` value, the card named."""
     msg = errors(tree(tmp_path, """\
         objects:
-          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {alignment: light}}
+          - {id: hero, owner: bob, zone: play, types: [creature, hero], properties: {element: forests}}
           - {id: c1, card: cloak, owner: bob, zone: play, attached_to: hero, timestamp: 3}
           - {id: kv, owner: alice, zone: play, types: [creature]}
         effects:
-          - {id: light, source: kv, timestamp: 3, kind: set, attribute: alignment, value: light, targets: [hero]}
+          - {id: light, source: kv, timestamp: 3, kind: set, attribute: element, value: forests, targets: [hero]}
         """))
     assert "have the same timestamp 3" in msg and "(from card 'cloak', defined at" in msg, msg
 
@@ -465,3 +465,42 @@ def test_banishing_light_from_the_library_returns_the_card_by_610_3(zone, status
     assert wrong in text
     res = check_text(text.replace(wrong, f"    object: bear\n    zone: {zone}\n"), str(BANISHING))
     assert res.status.value == status, res.error or res.expectations
+
+
+BANS = CARDS + """\
+  - id: gobbo
+    name: Gobbo
+    types: [creature]
+  - id: hunter
+    name: Hunter
+    types: [creature]
+    properties: {not_with: gobbo}
+"""
+
+
+def test_a_card_bans_another_by_its_id(tmp_path):
+    """532.8 'cannot be taken into a squad with Gobbo' as `not_with: gobbo` in a card file: it names every object
+    placed as that card, whatever its own id; a hunter recruited next to one stays in the hand, and next to a
+    different card it joins."""
+    def recruited(neighbour: str) -> str:
+        path = tree(tmp_path, f"""\
+            rules: [berserk.532.8.recruit]
+            objects:
+              - {{id: g1, card: {neighbour}, owner: alice, zone: play}}
+              - {{id: h1, card: hunter, owner: alice, zone: hand}}
+            events:
+              - {{type: recruit, player: alice, cards: [h1]}}
+            expect:
+              - {{object: h1, zone: play}}
+            """, cards=BANS)
+        return check_file(path).status.value
+    assert recruited("gobbo") == "fail"
+    assert recruited("knight") == "pass"
+
+
+def test_a_card_file_ban_naming_no_card_is_located(tmp_path):
+    """A `not_with` naming no card id, name, type or property value is a located error in the card file, with the
+    nearest card id."""
+    cards = BANS.replace("not_with: gobbo", "not_with: gobo")
+    msg = errors(tree(tmp_path, "objects:\n  - {id: k, card: hunter, owner: alice, zone: play}\n", cards=cards))
+    assert "set.yaml:" in msg and "'gobo' in property 'not_with' is no card id" in msg and "'gobbo'" in msg, msg

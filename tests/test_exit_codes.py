@@ -138,7 +138,7 @@ def blade_pool(tmp_path: Path) -> Path:
           - {id: b, types: [creature, symbiote]}
           - id: blade
             types: [equipment]
-            effects: [{id: dark, kind: set, attribute: alignment, value: dark, targets: attached}]
+            effects: [{id: dark, kind: set, attribute: element, value: darkness, targets: attached}]
         """), encoding="utf-8")
     return pool
 

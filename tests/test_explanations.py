@@ -91,10 +91,10 @@ def test_precedence_at_each_stage_says_why_the_winner_wins() -> None:
     res = ScenarioCheck(load_scenario(LIB / "berserk/conflict-3-blade-removed-restores-neutral.yaml").scenario,
                         why=True).run()
     steps = res.outcomes[0].steps
-    assert steps[0].precedence == ["hero.alignment: blade_dark wins over kanor_neutral (applied last)"]
-    assert steps[1].precedence == ["hero.alignment: kanor_neutral wins: later effect blade_dark ended"]
+    assert steps[0].precedence == ["hero.element: blade_dark wins over kanor_neutral (applied last)"]
+    assert steps[1].precedence == ["hero.element: kanor_neutral wins: later effect blade_dark ended"]
     assert "core.static: ended blade_dark" in steps[1].fired
-    assert res.precedence == ["hero.alignment: kanor_neutral wins: later effect blade_dark ended"]
+    assert res.precedence == ["hero.element: kanor_neutral wins: later effect blade_dark ended"]
 
 
 def test_final_precedence_summary_never_says_latest_timestamp_when_the_later_effect_ended() -> None:

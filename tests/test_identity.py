@@ -45,18 +45,18 @@ id: blade
 game: berserk
 players: [{id: alice}, {id: bob}]
 objects:
-  - {id: gerd, owner: alice, zone: play, types: [creature, hero], properties: {alignment: light}}
+  - {id: gerd, owner: alice, zone: play, types: [creature, hero], properties: {element: forests}}
   - {id: kanor, owner: bob, zone: play, types: [creature, hero]}
   - {id: blade, owner: alice, zone: play, types: [equipment], attached_to: gerd}
 effects:
-  - {id: blade_dark, source: blade, timestamp: 1, kind: set, attribute: alignment, value: dark, targets: [gerd],
+  - {id: blade_dark, source: blade, timestamp: 1, kind: set, attribute: element, value: darkness, targets: [gerd],
      duration: static}
-  - {id: kanor_neutral, source: kanor, timestamp: 2, kind: set, attribute: alignment, value: neutral,
+  - {id: kanor_neutral, source: kanor, timestamp: 2, kind: set, attribute: element, value: neutral,
      targets: {types: [hero]}, duration: static}
 events: EVENTS
 expect:
-  - {object: gerd, properties: {alignment: dark}}
-  - {object: gerd, properties: {alignment: neutral}}
+  - {object: gerd, properties: {element: darkness}}
+  - {object: gerd, properties: {element: neutral}}
 """
 
 
@@ -158,14 +158,14 @@ def test_an_initial_effect_without_a_timestamp(duration: str, zone: str, ok: boo
         players: [{{id: a}}, {{id: b}}]
         objects:
           - {{id: k, owner: a, zone: {zone}, types: [creature]}}
-          - {{id: h, owner: b, zone: play, types: [creature, hero], properties: {{alignment: light}}}}
+          - {{id: h, owner: b, zone: play, types: [creature, hero], properties: {{element: forests}}}}
         effects:
-          - {{id: n, source: k, kind: set, attribute: alignment, value: neutral, targets: {{types: [hero]}},
+          - {{id: n, source: k, kind: set, attribute: element, value: neutral, targets: {{types: [hero]}},
              duration: {duration}}}
         events:
           - {{type: move, object: k, zone: play}}
         expect:
-          - {{object: h, properties: {{alignment: neutral}}}}
+          - {{object: h, properties: {{element: neutral}}}}
         """)
     res = check_text(text, "t.yaml")
     if ok:

@@ -249,3 +249,20 @@ def test_library_cites_every_rule_and_every_seed_example():
     sources = " ".join(d.get("source", "") for d in docs)
     for example in ("Quatre deviennent trois", "Deux unités empruntées", "Une réponse disparaît", "+1 en puissance"):
         assert example in sources, example
+
+
+def test_a_chain_items_source_is_a_checked_reference():
+    """A chain item's `action.source` names the card whose ability it is: an unknown one is a located error; a
+    known one is accepted and countering still reads control (the item stays when its source's owner leaves)."""
+    item = {"id": "c_ability", "controller": "c", "zone": "chain", "types": ["ability"], "card": False,
+            "action": {"kind": "kill", "targets": ["d_unit"], "source": "ghost"}}
+    units = [{"id": "b_unit", "owner": "b", "controller": "c", "zone": "base", "types": ["unit"]},
+             {"id": "d_unit", "owner": "d", "zone": "base", "types": ["unit"]}]
+    res = run(rb(objects=units + [item], events=CONCEDE_B))
+    assert res.status.value == "error" and "unknown object 'ghost'" in res.error and "test.yaml:" in res.error
+    item["action"]["source"] = "b_unit"
+    kept = run(rb(objects=units + [item], events=CONCEDE_B, expect=[{"action": "c_ability", "action_status": "on_stack"}]))
+    assert kept.status.value == "pass", [e.message for e in kept.expectations]
+    flipped = run(rb(objects=units + [item], events=CONCEDE_B,
+                     expect=[{"action": "c_ability", "action_status": "countered"}]))
+    assert flipped.status.value == "fail"

@@ -268,7 +268,7 @@ def test_a_combination_that_cannot_be_placed_is_an_error_not_a_crash(tmp_path):
           - {id: b, types: [creature, symbiote]}
           - id: blade
             types: [equipment]
-            effects: [{id: dark, kind: set, attribute: alignment, value: dark, targets: attached}]
+            effects: [{id: dark, kind: set, attribute: element, value: darkness, targets: attached}]
         """), encoding="utf-8")
     recs = sweep_records(TEMPLATE, [pool])
     assert recs["a", "blade"]["result"] == "error"

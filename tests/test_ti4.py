@@ -207,6 +207,36 @@ def test_naalu_zero_token_leaves_at_end_of_status_phase():
     assert res.status.value == "pass", [e.message for e in res.expectations]
 
 
+CARRIER = _obj("carrier", "board", ["ship", "carrier"], owner="alice")
+
+
+@pytest.mark.parametrize("extra,needle,oid", [
+    ([_obj("inf", "board", ["ground_force"], owner="alice", attached_to="lodor")], "is no ship", "inf"),
+    ([CARRIER, _obj("dock", "board", ["structure", "space_dock"], owner="alice", attached_to="carrier")],
+     "transports only ground forces and fighters", "dock"),
+    ([CARRIER, _obj("inf", "reinforcements", ["ground_force"], owner="alice", attached_to="carrier")],
+     "it is where the ship is", "inf"),
+])
+def test_cargo_that_cannot_be_aboard_is_a_located_error(extra, needle, oid):
+    """ti4.transport: a unit attached to what is no ship, a ship carrying a structure, cargo elsewhere than its ship:
+    a located error at the object, never silently ignored."""
+    res = run(_doc(THREE, extra, TAKE_LODOR, [ELIMINATED]))
+    assert res.status.value == "error" and needle in res.error, res.error
+    where, _, message = res.error.partition(": ")
+    assert message.startswith(f"object {oid}: ") and int(where.split(":")[1]) > 1, res.error
+
+
+def test_cargo_is_destroyed_with_its_ship_and_only_then():
+    """ti4.transport: Alice's infantry aboard her carrier keeps her in the game when she loses Lodor; destroying the
+    carrier first takes the infantry off the board too, and she is eliminated (the flipped expectation fails)."""
+    inf = _obj("inf", "board", ["ground_force", "infantry"], owner="alice", attached_to="carrier")
+    kept = run(_doc(THREE, [CARRIER, inf], TAKE_LODOR, [IN_GAME]))
+    assert kept.status.value == "pass", [e.message for e in kept.expectations]
+    gone = [{"type": "move", "object": "carrier", "zone": "reinforcements"}] + TAKE_LODOR
+    assert run(_doc(THREE, [CARRIER, inf], gone, [ELIMINATED, {"object": "inf", "zone": "box"}])).status.value == "pass"
+    assert run(_doc(THREE, [CARRIER, inf], gone, [IN_GAME])).status.value == "fail"
+
+
 # -- bad input ----------------------------------------------------------------------------------------
 @pytest.mark.parametrize("extra,events,needle", [
     ([_obj("frag", "play_area", ["relic_fragment"], controller="alice")], TAKE_LODOR, "trait"),

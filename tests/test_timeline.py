@@ -23,7 +23,7 @@ HEAD = """id: timeline
 game: berserk
 players: [{id: alice}, {id: bob}]
 objects:
-  - {id: knight, owner: alice, zone: play, types: [creature], properties: {alignment: light}}
+  - {id: knight, owner: alice, zone: play, types: [creature], properties: {element: forests}}
   - {id: rogue, owner: bob, zone: play, types: [creature]}
 """
 
@@ -106,8 +106,8 @@ def effects(*items: str) -> str:
     return HEAD + "effects:\n" + "".join(f"  - {{{e}}}\n" for e in items) + "expect:\n  - {unique: true}\n"
 
 
-SET_DARK = "id: dark, timestamp: 3, kind: set, attribute: alignment, value: dark, targets: [knight]"
-SET_NEUTRAL = "id: neutral, timestamp: 3, kind: set, attribute: alignment, value: neutral, targets: {types: [creature]}"
+SET_DARK = "id: dark, timestamp: 3, kind: set, attribute: element, value: darkness, targets: [knight]"
+SET_NEUTRAL = "id: neutral, timestamp: 3, kind: set, attribute: element, value: neutral, targets: {types: [creature]}"
 
 
 @pytest.mark.parametrize("a, b", [
@@ -127,8 +127,8 @@ def test_equal_timestamps_on_one_characteristic_are_an_error_naming_both(a, b):
 
 @pytest.mark.parametrize("a, b", [
     (SET_DARK, SET_NEUTRAL.replace("timestamp: 3", "timestamp: 4")),  # different timestamps
-    (SET_DARK, SET_NEUTRAL.replace("attribute: alignment", "attribute: colour")),  # another characteristic
-    (SET_DARK, SET_NEUTRAL.replace("value: neutral", "value: dark")),  # the same result either way
+    (SET_DARK, SET_NEUTRAL.replace("attribute: element", "attribute: colour")),  # another characteristic
+    (SET_DARK, SET_NEUTRAL.replace("value: neutral", "value: darkness")),  # the same result either way
     (SET_DARK, SET_NEUTRAL.replace("targets: {types: [creature]}", "targets: [rogue]")),  # other objects
     ("id: p1, timestamp: 1, kind: add, attribute: life, value: 1, targets: [knight]",
      "id: p2, timestamp: 1, kind: add, attribute: life, value: 2, targets: [knight]"),  # adds sum
@@ -147,16 +147,16 @@ def test_swapping_two_tied_lines_no_longer_flips_the_verdict():
 
 
 # -- issue 14: effect order follows the events -------------------------------------------------------
-BLADE = "  - {id: blade, timestamp: 90, kind: set, attribute: alignment, value: dark, targets: [knight]}\n"
+BLADE = "  - {id: blade, timestamp: 90, kind: set, attribute: element, value: darkness, targets: [knight]}\n"
 
 
 def begun(timestamp: str = "") -> str:
     """A scenario whose initial effect has timestamp 90 and whose event begins a contesting effect later."""
     stamp = f"timestamp: {timestamp}, " if timestamp else ""
     return (HEAD + "effects:\n" + BLADE + "events:\n  - type: begin_effect\n    effect: {id: kanor, " + stamp
-            + "kind: set, attribute: alignment, value: neutral, targets: [knight]}\n"
-            + "expect:\n  - {object: knight, properties: {alignment: neutral}, because: [berserk.conflict.latest]}\n"
-            + "  - {object: knight, properties: {alignment: dark}, at: 0}\n")
+            + "kind: set, attribute: element, value: neutral, targets: [knight]}\n"
+            + "expect:\n  - {object: knight, properties: {element: neutral}, because: [berserk.conflict.latest]}\n"
+            + "  - {object: knight, properties: {element: darkness}, at: 0}\n")
 
 
 @pytest.mark.parametrize("timestamp", ["", "91", "500"])
@@ -175,7 +175,7 @@ def test_a_typed_timestamp_against_the_event_order_is_a_located_error(timestamp)
 
 def test_a_wrong_expectation_about_the_order_fails():
     """Flip the expectation: 'the older effect still wins' fails."""
-    text = begun().replace("{alignment: neutral}, because", "{alignment: dark}, because")
+    text = begun().replace("{element: neutral}, because", "{element: darkness}, because")
     assert statuses(text)[0] == ("impossible", False)
 
 

@@ -105,8 +105,12 @@ INFEASIBLE = {
                                "attribute 'life' is between 0 and 1000000, not -2"),
     "property format": ("berserk", lambda d: first_object(d).update(properties={"strike": "3/4/5"}),
                         "property 'strike' is written like '2-3-4', not '3/4/5'"),
-    "property value": ("berserk", lambda d: first_object(d).update(properties={"alignment": "Dark"}),
-                       "unknown value 'Dark' of property 'alignment'; did you mean 'dark'?"),
+    "property value": ("berserk", lambda d: first_object(d).update(properties={"element": "Darkness"}),
+                       "unknown value 'Darkness' of property 'element'; did you mean 'darkness'?"),
+    "retired alignment": ("berserk", lambda d: first_object(d).update(properties={"alignment": "dark"}),
+                          ("unknown property 'alignment' for berserk: 'alignment' is now the card's `element` "
+                           "(mountains, forests, steppes, swamps, darkness, neutral): alignment dark is element "
+                           "darkness")),
     "not_with names nothing": ("berserk", lambda d: first_object(d).update(properties={"not_with": "dwarf"}),
                                "'dwarf' in property 'not_with' is no card id, name, type or property value"),
     "flag unknown": ("berserk", lambda d: first_object(d).update(flags={"opened": True}),

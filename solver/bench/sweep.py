@@ -13,7 +13,7 @@ memory its own):
 For each: combinations, wall and CPU seconds, combinations per second per core (per CPU second), peak memory, the
 results. ``--random N`` instead compares exhaustive and fast on N random 12-card pools of the 200 at k = 3. The
 pools are written by ``--write`` from the deterministic lists below (the 40-card one: plain creatures, symbiotes,
-elves, heroes, flyers, and cards whose text permits, prohibits, takes control, sets an alignment or grants or
+elves, heroes, flyers, and cards whose text permits, prohibits, takes control, sets an element or grants or
 removes an ability; the 200-card one: 160 plain cards of ten kinds whose numbers vary card by card, and a fifth that
 interacts). Nothing is asserted; the figures go to the README.
 """
@@ -44,7 +44,7 @@ _EFFECTS = {
                "targets": {"types": ["creature"], "controlled_by": "source_opponent"}}],
     "stone": [{"id": "stone", "kind": "prohibit", "action": "accumulate_tokens", "targets": "self"}],
     "charm": [{"id": "charm", "kind": "control", "player": "controller", "targets": {"types": ["elf"]}}],
-    "dusk": [{"id": "dusk", "kind": "set", "attribute": "alignment", "value": "dark", "targets": {"types": ["hero"]}}],
+    "dusk": [{"id": "dusk", "kind": "set", "attribute": "element", "value": "darkness", "targets": {"types": ["hero"]}}],
     "gift": [{"id": "gift", "kind": "grant", "ability": "accumulate_tokens",
               "targets": {"types": ["creature"], "controlled_by": "source_controller"}}],
     "curse": [{"id": "curse", "kind": "remove", "ability": "accumulate_tokens",
@@ -100,7 +100,7 @@ TRIO = ROOT / "examples" / "sweep" / "bench" / "trio.yaml"
 
 def pool200_document() -> dict:
     """The 200 cards, as a card file (deterministic): 160 plain cards of ten kinds whose numbers (life, strike,
-    protection, range) vary card by card, and 40 whose text permits, prohibits, takes control, sets an alignment or
+    protection, range) vary card by card, and 40 whose text permits, prohibits, takes control, sets an element or
     grants or removes an ability."""
     cards = []
     n = 0

@@ -27,7 +27,7 @@ def scenario_file(objects: int, rich: bool) -> str:
         o = {"id": f"c{k}", "name": f"Creature {k} of the northern forest", "owner": ("alice", "bob")[k % 2],
              "zone": "play", "types": ["creature"], "attributes": {"life": rng.randint(1, 9), "tokens": 0}}
         if rich:
-            o.update(flags={"open": True}, abilities=["armor", "flying"], properties={"alignment": "forest"})
+            o.update(flags={"open": True}, abilities=["armor", "flying"], properties={"element": "forests"})
         doc["objects"].append(o)
     return yaml.safe_dump(doc, sort_keys=False, default_flow_style=False, width=120)
 

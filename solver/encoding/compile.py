@@ -316,7 +316,8 @@ class Compiler:
         if isinstance(e.targets, Selector):
             ids = e.targets.objects or list(self.objects)
             types = set(e.targets.types or [])
-            return [o for o in ids if o in self.objects and (not types or types & set(self.objects[o].types))]
+            return [o for o in ids if o in self.objects and (not types or types & set(self.objects[o].types))
+                    and not (e.targets.other and o == e.source)]
         return [t for t in e.targets if t in self.objects]
 
     def effects_on(self, obj: str, kind: str, what: str | None = None) -> list[Effect]:

@@ -71,14 +71,18 @@ def _controlled_by(comp, st: Stage, eff: Effect, obj: str, who: str) -> Lit:
 
 
 def _on_cell(comp, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
-    """Literal: ``obj`` is on ``cell`` ('source': on the same cell as the effect's source)."""
+    """Literal: ``obj`` is on ``cell`` ('source': on the same cell as the effect's source; 'adjacent': on a cell next
+    to it)."""
     rm = comp.rm
     if ("cell", obj) not in st.vars:
         return rm.false
-    if cell != "source":
+    if cell not in ("source", "adjacent"):
         return st["cell", obj].is_(cell)
     if ("cell", eff.source) not in st.vars:
         return rm.false
+    if cell == "adjacent":  # on a cell next to the source's (the board's adjacency)
+        return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(d)])
+                          for c in comp.cells for d in comp.adjacency.get(c, ())])
     return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(c)]) for c in comp.cells])
 
 

@@ -199,9 +199,11 @@ class CoreRules:
     def _on_cell(self, w: World, st: State, e: Effect, obj: str, cell: str) -> bool:
         """``obj`` is on ``cell`` ('source': on the same board cell as the effect's source)."""
         here = st.get(key("cell", obj), NONE)
-        if cell != "source":
+        if cell not in ("source", "adjacent"):
             return key("cell", obj) in w.domains and here == cell
         there = st.get(key("cell", e.source), NONE) if e.source else NONE
+        if cell == "adjacent":
+            return here != NONE and there != NONE and there in w.adjacency.get(here, ())
         return here != NONE and here == there
 
     def _controlled_by(self, w: World, st: State, e: Effect, obj: str, who: str) -> bool:

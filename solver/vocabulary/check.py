@@ -136,8 +136,10 @@ def dotted(path: KeyPath) -> str:
 class _Check:
     """One scenario's data against one vocabulary; collects problems."""
 
-    def __init__(self, data: dict, vocab: Vocabulary) -> None:
+    def __init__(self, data: dict, vocab: Vocabulary, cards: frozenset[str] = frozenset()) -> None:
         self.d, self.v, self.game = data, vocab, vocab.game
+        #: in a card file: the library's card ids and names, which a card's '[text]' may name
+        self.cards = cards
         self.out: list[Problem] = []
         self.declared = self._declared()
 
@@ -161,7 +163,9 @@ class _Check:
         known = self.known(category)
         if value in known:
             return True
-        self.problem(path, f"unknown {CATEGORIES[category][0]} {said(value)} for {self.game}{what}{hint(value, known)}")
+        instead = self.v.renamed.get((category, value))
+        tail = f": {instead}" if instead else hint(value, known)
+        self.problem(path, f"unknown {CATEGORIES[category][0]} {said(value)} for {self.game}{what}{tail}")
         return False
 
     def _declared(self) -> dict[str, set[str]]:
@@ -184,7 +188,7 @@ class _Check:
     def card_names(self) -> set[str]:
         """What a card answers to in '[text]': object ids and names, types and property values (the game's and the
         scenario's)."""
-        out: set[str] = set(self.v.names("types")) | {v for p in self.v.properties for v in p.values}
+        out: set[str] = set(self.v.names("types")) | {v for p in self.v.properties for v in p.values} | self.cards
         for o in _items(self.d.get("objects")):
             out |= {x for x in (o.get("id"), o.get("name")) if isinstance(x, str)}
             props = o.get("properties") if isinstance(o.get("properties"), dict) else {}
@@ -422,8 +426,9 @@ class _Check:
                                             f"{'a whole number' if attr else 'a text'}, not {value!r}")
         else:
             known = self.v.names("attributes") + self.v.names("properties")
+            instead = self.v.renamed.get(("properties", name))
             self.problem(path + ("attribute",), f"unknown attribute or property {said(name)} for {self.game}"
-                                                f"{hint(name, known)}")
+                                                f"{f': {instead}' if instead else hint(name, known)}")
 
     def event(self, path: KeyPath, ev: dict) -> None:
         """An event: its type, the fields its rules read, the words in them."""
@@ -527,11 +532,13 @@ def located(found: list[Problem], linemap: LineMap | None, file: str) -> list[Lo
     return out
 
 
-def card_problems(data: Any) -> list[Problem]:
-    """Every closed-world problem of a card file given as parsed data (its cards' words against its game's)."""
+def card_problems(data: Any, library: frozenset[str] = frozenset()) -> list[Problem]:
+    """Every closed-world problem of a card file given as parsed data (its cards' words against its game's; a
+    '[text]' may name a card of the file or of ``library`` by id or name)."""
     if not isinstance(data, dict) or data.get("game") not in names():
         return []
-    chk = _Check({}, vocabulary_for(data["game"]))
+    own = {x for c in _items(data.get("cards")) for x in (c.get("id"), c.get("name")) if isinstance(x, str)}
+    chk = _Check({}, vocabulary_for(data["game"]), frozenset(own) | library)
     for i, c in _indexed(data.get("cards")):
         chk.card(("cards", i), c)
     return list(dict.fromkeys(chk.out))
@@ -540,4 +547,5 @@ def card_problems(data: Any) -> list[Problem]:
 @lru_cache(maxsize=32)
 def library_errors(library: CardLibrary) -> tuple[LoadError, ...]:
     """The closed-world errors of every card file of a library, located in the card files."""
-    return tuple(e for f in library.files for e in located(card_problems(f.data), f.linemap, f.name))
+    known = frozenset(x for c in library.cards.values() for x in (c.definition.id, c.definition.name) if x)
+    return tuple(e for f in library.files for e in located(card_problems(f.data, known), f.linemap, f.name))

@@ -189,6 +189,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("kind", "the action kind"),
         Word("targets", "the objects (or players) it targets"),
         Word("params", "the kind's parameters"),
+        Word("source", "for a stack (chain) item: the card whose spell or ability it is (its prohibitions, "
+                       "permissions and cost apply; the item's own controller controls it)"),
     ),
     "Effect": (
         Word("id", "the effect's id"),
@@ -214,7 +216,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("types", "only objects with one of these types"),
         Word("controlled_by", "only objects this player controls (source_controller, source_opponent)"),
         Word("zone", "only objects in this zone"),
-        Word("cell", "only objects on this cell (source: the effect source's cell)"),
+        Word("cell", "only objects on this cell (source: the effect source's cell; adjacent: a cell next to it)"),
+        Word("other", "true: every object but the effect's source ('all other heroes')"),
     ),
     "Turn": (
         Word("active_player", "whose turn it is"),

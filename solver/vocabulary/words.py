@@ -159,6 +159,8 @@ class Vocabulary:
     notes: str = field(default="", compare=False)
     #: a minimal scenario of the game (YAML), shown in its reference and checked by the tests
     example: str = field(default="", compare=False)
+    #: retired words: (category, old word) -> what to write instead (its error says so)
+    renamed: dict = field(default_factory=dict, compare=False)
 
     def extend(self, **more) -> "Vocabulary":
         """This vocabulary with more words (tuples are appended, ``game``, ``notes`` and ``example`` replaced)."""

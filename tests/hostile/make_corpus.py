@@ -264,7 +264,7 @@ def consistency_cases() -> dict[str, str]:
         "declare-no-source-no-target": sub("    kind: close\n    source: knight\n", "    kind: close  #!\n"),
         "control-selector-recursion": sub("    kind: prohibit\n    action: accumulate_tokens\n    targets: [rogue]\n",
                                           "    kind: control  #!\n    player: bob\n    targets: {types: [creature], controlled_by: source_controller}\n"),
-        "expect-flag-on-missing-object-flag": sub("  - action: act\n", "  - object: rogue\n    properties: {alignment: 5}  #!\n  - action: act\n"),
+        "expect-flag-on-missing-object-flag": sub("  - action: act\n", "  - object: rogue\n    properties: {element: 5}  #!\n  - action: act\n"),
         "event-on-game-of-other-rules": sub("  - type: resolve\n    action: act\n", "  - type: leave_game  #!\n    player: bob\n"),
         "static-effect-on-missing-zone-source": sub("    zone: play\n    cell: r1c1\n", "    zone: nowhere  #!\n"),
     }
@@ -327,9 +327,9 @@ def time_and_input_cases() -> dict[str, str]:
     """Issue 17: events ahead of time, ties, loose Booleans, errors inside aliases, characters no output may carry."""
     declare = "  - type: declare\n    id: act\n    actor: alice\n    kind: close\n    source: knight\n"
     resolve = "  - type: resolve\n    action: act\n"
-    rival = ("  - id: rival\n    source: rogue\n    timestamp: 1\n    kind: set\n    attribute: alignment\n"
-             "    value: dark  #!\n    targets: [knight]\n")
-    mine = "    kind: set\n    attribute: alignment\n    value: light\n    targets: [knight]\n    duration: static\n"
+    rival = ("  - id: rival\n    source: rogue\n    timestamp: 1\n    kind: set\n    attribute: element\n"
+             "    value: darkness  #!\n    targets: [knight]\n")
+    mine = "    kind: set\n    attribute: element\n    value: forests\n    targets: [knight]\n    duration: static\n"
     return {
         "time-resolve-before-declare": sub(declare + resolve, "  - type: resolve  #!\n    action: act\n" + declare),
         "time-end-effect-before-begin": sub(resolve, "  - type: end_effect  #!\n    effect: later\n  - type: begin_effect\n"

@@ -2,6 +2,7 @@
 equipment), control and 602.1 events (with decisive advantages the victory analysis decides)."""
 from __future__ import annotations
 
+from solver.games.berserk.vocabulary import ELEMENTS
 from solver.games.core.generate import ABILITIES, CoreGen
 from solver.reference.generate import vary_expectation
 
@@ -16,6 +17,7 @@ class BerserkGen(CoreGen):
     """One Berserk scenario under construction."""
 
     game = "berserk"
+    category = ("element", ELEMENTS)
     zones = ("play", "play", "play", "auxiliary", "hand", "deck", "graveyard", "outside")
     play_zones = ("play", "auxiliary")
 
@@ -40,7 +42,7 @@ class BerserkGen(CoreGen):
         analysis reads them), sometimes a protection, regeneration, movement."""
         r = self.r
         if i and self.chance(0.2):
-            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "light"])
+            o.setdefault("properties", {})["not_with"] = r.choice([f"o{r.randint(0, i - 1)}", "hero", "forests"])
         if "creature" not in o["types"]:
             return
         o.setdefault("properties", {})["strike"] = "-".join(str(r.randint(0, 3)) for _ in range(3))
@@ -142,7 +144,7 @@ class BerserkGen(CoreGen):
                 del ev["effect"]["timestamp"]
 
     def equip(self) -> list[dict]:
-        """Equipment attached to a creature grants it an alignment (a static ability, sometimes without a timestamp
+        """Equipment attached to a creature grants it an element (a static ability, sometimes without a timestamp
         when the equipment starts in the hand); sometimes it is taken off and put back on: applied anew, the latest."""
         r = self.r
         gear = [o for o in self.objects if "equipment" in o["types"]]
@@ -151,8 +153,8 @@ class BerserkGen(CoreGen):
             return []
         g, bearer = r.choice(gear), r.choice(bearers)
         g["attached_to"] = bearer["id"]
-        e = {"id": f"eq_{g['id']}", "source": g["id"], "kind": "set", "attribute": "alignment",
-             "value": r.choice(("light", "dark", "neutral")), "targets": [bearer["id"]], "duration": "static"}
+        e = {"id": f"eq_{g['id']}", "source": g["id"], "kind": "set", "attribute": "element",
+             "value": r.choice(ELEMENTS), "targets": [bearer["id"]], "duration": "static"}
         if g["zone"] in ("play", "auxiliary") or self.chance(0.5):
             e["timestamp"] = self.stamp()
         self.effects.append(e)

@@ -102,9 +102,13 @@ def next_to(comp, st, card: str, cell: str):
 def free_for(comp, st, card: str, cell: str):
     """Literal (berserk.movement.free): ``cell`` is free for ``card``: it does not count for conservation, or no other
     card that counts stands there."""
-    rm = comp.rm
-    taken = rm.all_of([counts(comp, card), occupied(comp, st, cell, card)])
-    return _defined(comp, st, "berserk.movement.free", rm.neg(taken), f"{card}.{cell}")
+    return _defined(comp, st, "berserk.movement.free", comp.rm.neg(blocked(comp, st, card, cell)), f"{card}.{cell}")
+
+
+def blocked(comp, st, card: str, cell: str):
+    """Literal: ``cell`` is not free for ``card``: the card counts for conservation and another card that counts
+    stands there (what a move and a named cell of an entering card both read)."""
+    return comp.rm.all_of([counts(comp, card), occupied(comp, st, cell, card)])
 
 
 def move_requirements(comp, st, card: str, cell: str) -> list[tuple[str | None, object]]:

@@ -44,6 +44,9 @@ RULES = {
     "berserk.532.5.4.once": "Each creature may use incarnation once per battle.",
     "berserk.532.6": "Declaring a summon, revival or incarnation names the cell it goes to, except for flying "
                      "creatures, terrain and cards placed in the auxiliary zone, which name none.",
+    "berserk.532.6.free": "The cell a summon, revival or incarnation names is part of its declaration: naming a cell "
+                          "where a card that counts for conservation stands (for a card that counts) cannot be "
+                          "declared, so the action is illegal (525.1); a flyer names no cell.",
     "berserk.532.7": "Taking control of a card makes you its controller; the opponent stops controlling it.",
     "berserk.532.7.lose": "When an effect makes you lose control of a card, the opponent becomes its controller.",
     "berserk.532.7.keep": "If the card cannot be taken into the opponent's squad, you keep controlling it until "
@@ -52,6 +55,9 @@ RULES = {
                      "revive, incarnate or take control of the card (nor receive it).",
     "berserk.532.8.recruit": "In the Recruit subphase a player cannot recruit the card if the squad holds [text], "
                              "nor recruit [text] if the squad holds the card.",
+    "berserk.532.8.squad": "No starting squad holds a card with 'cannot be taken into a squad with [text]' together "
+                           "with [text]: recruiting, summoning, reviving, incarnating and control all check it, so "
+                           "such a squad, however the position is written, is one no legal play produces.",
     "berserk.recruit": "A recruited card joins its player's squad in play.",
     "berserk.summon": "A summoned, revived or incarnated card enters play (or the auxiliary zone) under the "
                       "declarer's control, on the named cell.",

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
 from solver.errors import NotModelled, ScenarioError
+from solver.games.berserk.movement import blocked
 from solver.encoding.state import NONE
 
 
@@ -49,6 +50,13 @@ def conflict(comp, st, obj: str, player: str):
         if any(matches(comp, q, t) for t in mine) or any(matches(comp, obj, t) for t in not_with(comp, q)):
             lits.append(rm.all_of([st["zone", q].one_of(zones), comp.controller(st, q).is_(player)]))
     return rm.any_of(lits)
+
+
+def banned_pairs(comp) -> list[tuple[str, str]]:
+    """Cards (a, b), a before b, of which one cannot be taken into a squad with the other (532.8)."""
+    cards = [q for q, info in comp.objects.items() if info.action is None]
+    return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]
+            if any(matches(comp, b, t) for t in not_with(comp, a)) or any(matches(comp, a, t) for t in not_with(comp, b))]
 
 
 # -- action kinds: take control, summon, revive, incarnate ------------------------------------------------
@@ -103,6 +111,8 @@ def enter(source_zones: tuple[str, ...] | None, incarnation: bool = False) -> Ac
         no_cell = _no_cell(comp, st, card)
         reqs = [("berserk.532.8", rm.neg(conflict(comp, st, card, actor))),
                 ("berserk.532.6", rm.neg(no_cell) if cell is not None else no_cell)]
+        if cell is not None and ("cell", card) in comp.domains:  # the named cell is part of the declaration
+            reqs.append(("berserk.532.6.free", rm.neg(blocked(comp, st, card, cell))))
         zone = st["zone", card]
         reqs.append(("berserk.summon", zone.one_of(source_zones) if source_zones else
                      rm.neg(zone.one_of(comp.rs.play_zones))))
@@ -182,6 +192,17 @@ class Squads:
                 if ("cell", card) in comp.domains:
                     tr.set(("cell", card), ev.cells.get(card, NONE), "berserk.recruit", ok)
                     self.arrive(comp, tr, card, ev.cells.get(card), ok)  # onto an occupied cell: conservation
+
+    def squad_legality(self, comp, st) -> None:
+        """berserk.532.8.squad: no starting squad holds a card together with one it cannot be taken into a squad with
+        (every way into a squad is checked by 532.8, so no legal play produces one; the events that change squads
+        later check it themselves)."""
+        rm, zones = comp.rm, comp.rs.play_zones
+        for a, b in banned_pairs(comp):
+            for p in comp.players:
+                both = [st["zone", a].one_of(zones), comp.controller(st, a).is_(p),
+                        st["zone", b].one_of(zones), comp.controller(st, b).is_(p)]
+                rm.clause("berserk.532.8.squad", [rm.neg(x) for x in both])
 
     def on_lose_control(self, comp, ev) -> None:
         """532.7: the opponent becomes the controller, unless the card cannot join their squad (532.8): then it stays."""

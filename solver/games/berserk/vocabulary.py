@@ -7,8 +7,15 @@ from solver.vocabulary.shared import SHARED, features, statuses
 from solver.vocabulary.words import Ability, Action, Event, Number, Switch, Text, Type, Word, Zone
 
 _COST = Text("cost", "what pays for it: `close` (closing its source, the default) or `none`", values=("close", "none"))
-_CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card)",
+_CELL = Text("cell", "the cell it enters (532.6: none for a flying creature, a terrain or an auxiliary-zone card; "
+                     "naming a cell a card that counts for conservation stands on is illegal, berserk.532.6.free)",
              words="cells")
+#: the elements (стихии) of Berserk cards, and neutral cards
+ELEMENTS = ("mountains", "forests", "steppes", "swamps", "darkness", "neutral")
+#: the retired property 'alignment' (light, dark, neutral): what its error says to write instead
+ALIGNMENT = ("'alignment' is now the card's `element` (mountains, forests, steppes, swamps, darkness, neutral): "
+             "alignment dark is element darkness, neutral stays neutral, and light is no element (write the "
+             "card's own element)")
 #: the obligatory abilities: a player who declares one in a Choice subphase carries a conservation duty over
 OBLIGATORY = ("attack_obligation",)
 _TIER = r"^(none|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$"
@@ -66,10 +73,11 @@ VOCABULARY = SHARED.extend(
     properties=(
         Text("strike", "the creature's strike: weak-medium-strong damage by die tier (which die values give which "
                        "tier: the tier_* options)", pattern=r"^[0-9]+-[0-9]+-[0-9]+$", example="2-3-4"),
-        Text("not_with", "'cannot be taken into a squad with [text]' (532.8): '+'-separated card ids, names, types "
-                         "or property values", words="names", example="elf"),
-        Text("alignment", "the card's alignment (Kanor-Vain makes heroes neutral, the Blade of the Fallen dark)",
-             values=("light", "dark", "neutral")),
+        Text("not_with", "'cannot be taken into a squad with [text]' (532.8): '+'-separated object ids, library "
+                         "card ids (every object placed as that card), names, types or property values; a starting "
+                         "squad holding both is a contradiction (berserk.532.8.squad)", words="names", example="elf"),
+        Text("element", "the card's element (стихия; Kanor-Vain makes heroes neutral, the Blade of the Fallen "
+                        "darkness)", values=ELEMENTS),
     ),
     flags=(
         Word("open", "open (untapped): closing the source pays for an action; 525.1 open/close"),
@@ -156,6 +164,7 @@ VOCABULARY = SHARED.extend(
         Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
     ),
     features=features("board", "claims"),
+    renamed={("properties", "alignment"): ALIGNMENT},
     notes="""\
 - Two players: the control (532.7) and victory (602.1) rules are for two.
 - A board is `board: {rows: R, cols: C}` (cells r1c1 .. rRcC); a card in `play` stands on a `cell`.
@@ -167,6 +176,24 @@ VOCABULARY = SHARED.extend(
 - A movement is a `declare` of kind `move` (`params: {cell: X}`), legal to an adjacent cell where no card that counts
   for conservation stands, then `resolve`d; a `choice_subphase` kills an obliged card that has not moved (symbiotes
   and equipment never have the duty, nor oblige anyone).
+- Summon, revive and incarnate onto an occupied cell (our reading, `berserk.532.6.free`): 532.6 makes the cell
+  part of the declaration, and 525.1 makes an action that cannot be declared under the Rules illegal. Naming a cell
+  where a card that counts for conservation stands (for an entering card that counts) is such a declaration: it is
+  illegal and never goes on the stack. Seed 003's conservation ("two cards that somehow end up on one cell") is
+  then what no declaration names: a recruit placement, a forced move, an effect. Why: the cell is what the player
+  declares, so a declaration naming a cell the card cannot take is one the Rules do not allow; reading it as legal
+  would let every summon choose a cell that conservation then empties by death, a duty no text asks for. A flyer,
+  a terrain or an auxiliary-zone card names no cell, so no cell blocks it; a symbiote or equipment does not count
+  for conservation, so a taken cell does not block it either.
+- A card's element (стихия) is the property `element`: mountains, forests, steppes, swamps, darkness, or neutral
+  for a card of none (seed 003: Kanor-Vain makes a hero neutral, the Blade of the Fallen makes it darkness). It
+  is a property like any other: a `set` effect changes it, and once the effects end the printed element is back,
+  so "forests after the effects end" is an expectation on `element`. The old `alignment` (light, dark, neutral) is
+  refused with what to write instead.
+- Selectors for card texts: "your squad" is `{controlled_by: source_controller, zone: play}` (a squad is the cards
+  a player controls in play); "other" is `other: true` (every object but the source); "adjacent to this one" is
+  `cell: adjacent` (a cell next to the source's). Selecting by element is not modelled: an element changes under
+  effects, and a selector reading what effects set is not supported.
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
   last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
   the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest

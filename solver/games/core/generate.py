@@ -19,6 +19,8 @@ class CoreGen(RandomParts):
     """One scenario under construction."""
 
     game = "core"
+    #: the categorical property objects get and 'set' effects change, with its values
+    category: tuple[str, tuple[str, ...]] = ("alignment", ALIGNMENTS)
     zones: tuple[str, ...] = ("play", "play", "hand", "deck", "graveyard", "exile", "outside")
     #: where a static ability works (an initial one whose source starts elsewhere may have no timestamp)
     play_zones: tuple[str, ...] = ("play",)
@@ -60,7 +62,7 @@ class CoreGen(RandomParts):
             if value:
                 o[name] = value
         if self.chance(0.3):
-            o["properties"] = {"alignment": r.choice(ALIGNMENTS)}
+            o["properties"] = {self.category[0]: r.choice(self.category[1])}
         self.obj_properties(o, i)
         return o
 
@@ -106,7 +108,7 @@ class CoreGen(RandomParts):
         elif kind in ("grant", "remove"):
             e["ability"] = r.choice(ABILITIES)
         elif kind == "set" and self.chance(0.5):
-            e.update(attribute="alignment", value=r.choice(ALIGNMENTS))
+            e.update(attribute=self.category[0], value=r.choice(self.category[1]))
         else:
             e.update(attribute="life", value=r.randint(0, 3))
         durations = ["permanent", "until_end_of_turn", "until_next_turn"] + (["static", "static"] if source else [])
@@ -178,7 +180,7 @@ class CoreGen(RandomParts):
             lambda: {"object": o, "attributes": {r.choice(("tokens", "life")): r.randint(0, 3)}},
             lambda: {"object": o, "allowed": {r.choice(ACTIONS): self.chance(0.5)}},
             lambda: {"object": o, "abilities": {r.choice(ABILITIES): self.chance(0.5)}},
-            lambda: {"object": o, "properties": {"alignment": r.choice(ALIGNMENTS)}},
+            lambda: {"object": o, "properties": {self.category[0]: r.choice(self.category[1])}},
             lambda: {"object": o, "exists": self.chance(0.5)},
             lambda: {"object": o, "flags": {"open": self.chance(0.5)}},
             lambda: {"turn": {"active_player": r.choice(self.players)}},

@@ -75,8 +75,13 @@ VOCABULARY = SHARED.extend(
     notes="""\
 - Battlefields are board cells (`board: {cells: [bf1, bf2]}`): a battlefield card and the units at it share its
   `cell`.
-- Chain items are objects in zone `chain` with an `action` (`{kind, targets}`), listed bottom first; one not yet
-  finalised has `flags: {finalised: false}`.
+- Chain items are objects in zone `chain` with an `action` (`{kind, targets, source}`), listed bottom first; one
+  not yet finalised has `flags: {finalised: false}`. `source` is the card whose spell or ability it is; who
+  controls the item is the object's `controller` (a concession counters what the leaver controls, whoever owns
+  the source).
+- "The battlefield a player provided" is the battlefield card that player owns (its `owner`), wherever it is and
+  whoever controls it: a concession replaces the leaver's side's battlefields in use (step 2). A battlefield's
+  text is its ability (`units_here_plus_one`): it gives its effect by itself, no effect to write beside it.
 - Teams: a player's `team`. Turn state: `turn: {active_player, priority, focus, showdown}`; passes already made
   are the player flags `passed_priority` and `passed_focus`.
 - A concession creates a blank battlefield for each battlefield the leaver provided; to name it, give an object in

@@ -167,6 +167,27 @@ class Ti4Rules(CoreRules):
             return
         step.set(key("zone", ev.object), "captured", "ti4.capture")
         step.set(key("ctrl", ev.object), ev.player, "ti4.capture")
+        self.moved(w, prev, ev.object, "captured", None, step)
+
+    def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
+        """Transport: what is aboard a ship (attached to it, a ground force or fighter) stays aboard while the ship
+        is on the board, and goes to its owner's reinforcements when the ship leaves it; a unit that moves on its
+        own is no longer aboard."""
+        by_id = {o.id: o for o in w.sc.objects}
+        ships = {o.id for o in w.sc.objects if "ship" in o.types}
+        cargo = {o.id: o.attached_to for o in w.sc.objects
+                 if o.attached_to in ships and set(o.types) & (GROUND | {"fighter"})}
+        if cargo:
+            w.note("ti4.transport")
+        if obj in cargo:
+            step.set(key("attach", obj), NONE, "ti4.transport")
+        if zone == "board":
+            return
+        for u, ship in cargo.items():
+            if ship == obj and prev[key("attach", u)] == obj and prev[key("zone", u)] == "board":
+                step.set(key("zone", u), "reinforcements", "ti4.transport")
+                step.set(key("ctrl", u), by_id[u].owner or NONE, "ti4.transport")
+                step.set(key("attach", u), NONE, "ti4.transport")
 
     def on_return_captured(self, w: World, prev: State, ev, step: Step) -> None:
         """A captured unit goes to its owner's reinforcements, or to the box if the owner is out (comment 7)."""

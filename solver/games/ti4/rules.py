@@ -47,6 +47,9 @@ RULES = {
                           "uncontrolled.",
     "ti4.capture": "A captured unit is placed on the captor's faction sheet; its owner does not change.",
     "ti4.capture.return": "A returned captured unit goes to its owner's reinforcements.",
+    "ti4.transport": "Ground forces and fighters aboard a ship (attached to it) are on the board with it (75.1a), "
+                     "move with it, and are destroyed with it: a ship that leaves the board takes them off it, to "
+                     "their owner's reinforcements; a unit that moves itself leaves the ship.",
     "ti4.objective.score": "A scored objective goes to the scorer's play area.",
 }
 

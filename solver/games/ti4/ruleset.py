@@ -129,6 +129,33 @@ def _score_apply(comp, tr, spec, when) -> None:
     tr.set(("ctrl", spec.source), spec.actor, "ti4.objective.score", when)
 
 
+#: what a ship transports (cargo: ``attached_to`` the ship): ground forces and fighters
+CARGO = GROUND | {"fighter"}
+
+
+def cargo(comp) -> dict[str, list[str]]:
+    """Ship -> the units written aboard it (``attached_to`` the ship); a unit attached to anything else, or a ship
+    carrying what no ship transports, is a located error."""
+    out: dict[str, list[str]] = {}
+    for o, info in comp.objects.items():
+        target = info.data.attached_to if info.data else None
+        if target is None or target not in comp.objects:
+            continue
+        ship = "ship" in comp.objects[target].types
+        if _has(info, UNITS) and not ship:
+            raise ScenarioError(f"object {o}: a unit is attached only to a ship that transports it, and '{target}' "
+                                f"is no ship")
+        if ship and not _has(info, CARGO):
+            raise ScenarioError(f"object {o}: a ship transports only ground forces and fighters (75.1a: they are "
+                                f"on the board aboard it), not {list(info.types)}")
+        if ship:
+            if info.data.zone != comp.objects[target].data.zone:
+                raise ScenarioError(f"object {o}: aboard ship '{target}' it is where the ship is, zone "
+                                    f"'{comp.objects[target].data.zone}', not '{info.data.zone}'")
+            out.setdefault(target, []).append(o)
+    return out
+
+
 class Ti4(Ruleset):
     """The Twilight Imperium 4 elimination ruleset."""
 
@@ -138,7 +165,9 @@ class Ti4(Ruleset):
     actions = {"score_objective": ActionKind(_score_requirements, _score_apply)}
 
     def declare_keys(self, comp) -> None:
-        """Each player's number of strategy cards to pick (one with 5+ players at the start, else two)."""
+        """Each player's number of strategy cards to pick (one with 5+ players at the start, else two); the cargo
+        written aboard ships is checked."""
+        cargo(comp)
         at_start = self.players_at_start(comp)
         for p in comp.players:
             comp.add_key(("pattr", p, STRATEGY_CARDS), [0, 8], 1 if at_start >= 5 else 2)
@@ -215,7 +244,8 @@ class Ti4(Ruleset):
             tr.keep(("ctrl", ev.planet), "ti4.75.out", rm.neg(takes_part))
 
     def on_capture(self, comp, ev) -> None:
-        """A unit goes onto the captor's faction sheet."""
+        """A unit goes onto the captor's faction sheet (a ship's cargo is destroyed, ti4.transport); an eliminated
+        player captures nothing (ti4.75.out)."""
         rm = comp.rm
         takes_part = comp.stage["pstatus", ev.player].is_("in_game")
         with comp.step(f"{ev.player} captures {ev.object}") as tr:
@@ -223,6 +253,27 @@ class Ti4(Ruleset):
             tr.set(("ctrl", ev.object), ev.player, "ti4.capture", takes_part)
             tr.keep(("zone", ev.object), "ti4.75.out", rm.neg(takes_part))
             tr.keep(("ctrl", ev.object), "ti4.75.out", rm.neg(takes_part))
+            self.transport(comp, tr, ev.object, "captured", takes_part)
+
+    def moved(self, comp, tr, obj: str, zone: str, cell: str | None) -> None:
+        """A ship that moves takes its cargo with it, or leaving the board has it destroyed (ti4.transport)."""
+        self.transport(comp, tr, obj, zone)
+
+    def transport(self, comp, tr, obj: str, zone: str, when=None) -> None:
+        """ti4.transport: the units aboard a ship that leaves the board are destroyed with it (to their owner's
+        reinforcements, no longer aboard); on the board they stay aboard, where the ship is (the board has no
+        places here). A unit that moves itself leaves the ship it was aboard. ``when``: the move happens."""
+        rm, st = comp.rm, tr.prev
+        when = rm.true if when is None else when
+        if ("attach", obj) in comp.domains and any(obj in units for units in cargo(comp).values()):
+            tr.set(("attach", obj), NONE, "ti4.transport", when)
+        if zone == "board":
+            return
+        for u in cargo(comp).get(obj, []):
+            aboard = rm.all_of([st["attach", u].is_(obj), st["zone", u].is_("board"), when])
+            tr.set(("zone", u), "reinforcements", "ti4.transport", aboard)
+            tr.set(("ctrl", u), comp.owner_of(u) or NONE, "ti4.transport", aboard)
+            tr.set(("attach", u), NONE, "ti4.transport", aboard)
 
     def on_return_captured(self, comp, ev) -> None:
         """A captured unit goes back to its owner's reinforcements, or to the box if the owner was eliminated."""

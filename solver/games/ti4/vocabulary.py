@@ -141,6 +141,11 @@ VOCABULARY = SHARED.extend(
   units returned after their owner's elimination). Promissory notes: 75.4 returns them to their player only while
   that player is in the game; 75.4a sends an eliminated player's notes to the box whoever holds them, in any order
   of eliminations.
+- Transport (`ti4.transport`): a ground force or fighter `attached_to` a ship is aboard it: in `board` with it (a
+  ground force aboard counts for 75.1a), moving with it (the board has no places here, so a move on the board keeps
+  it aboard), and destroyed with it: a ship that leaves the board (moved off it, captured) sends what is aboard to
+  its owner's reinforcements. A unit moved on its own (landing on a planet, destroyed alone) is no longer aboard. A
+  unit attached to what is no ship, a ship carrying anything else, or cargo not in its ship's zone is an error.
 - Who wins is not modelled: TI4 is won by victory points, and rule 75 says nothing of a last player left, so
   `winner` (and the status `won`) is refused; an eliminated player's status is `eliminated`.
 """,
