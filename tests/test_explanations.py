@@ -76,12 +76,13 @@ def test_preference_order_of_an_explanation() -> None:
 
 # -- the step trace -----------------------------------------------------------------------------------------
 def test_step_trace_names_the_rules_that_fired_per_event() -> None:
-    """'after event 1 (leave_game alex): mtg.800.4a.control_ends: ended ...; mtg.800.4a.owned: ... left the game'."""
+    """'after event 1 (leave_game alex): mtg.800.4a.owned: ... left the game; core.static: ended ...' (the Aura's
+    "you" was Alex: its ability ends with it, whoever its controller)."""
     res = ScenarioCheck(load_scenario(LIB / "mtg/800.4a-mind-control-alex-leaves.yaml").scenario, why=True).run()
     steps = res.outcomes[0].steps
     assert [s.label for s in steps] == ["initial state", "leave_game alex"]
     fired = steps[1].fired
-    assert "mtg.800.4a.control_ends: ended mind_control_steal" in fired
+    assert "core.static: ended mind_control_steal" in fired
     assert "mtg.800.4a.owned: mind_control left the game (battlefield -> outside)" in fired
     assert "mtg.800.4: alex in_game -> left" in fired
 
