@@ -171,8 +171,13 @@ def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside:
     return st.derived[key]
 
 
-def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add: str):
-    """Rules ``value`` and ``add``: base or the latest 'set', plus every applicable 'add'."""
+def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add: str, receives=None):
+    """Rules ``value`` and ``add``: base or the latest 'set', plus every applicable 'add'.
+
+    ``receives`` (a game's rule limiting what a card receives): None, or ``(rule, may)`` with ``may`` the literal
+    that the object may receive ``attr``: under ``rule``, an 'add' of a positive value adds nothing where ``may``
+    fails (the effect applies to the card, but it does not receive what the effect gives).
+    """
     sets = comp.effects_on(obj, "set", attr)
     adds = comp.effects_on(obj, "add", attr)
     base = st["attr", obj, attr]
@@ -190,10 +195,25 @@ def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add:
         if not adds:
             return pre
         v = rm.new_int(f"s{st.index}:value.{obj}.{attr}")
-        total = sum(int(e.value) * applies(comp, st, e, obj) for e in adds)
+        total = sum(int(e.value) * _received(comp, st, e, obj, add=add, receives=receives) for e in adds)
         rm.enforce(add, rm.model.add(v == pre + total))
         return v
     return _cached(st, ("value", obj, attr), build)
+
+
+def _received(comp, st: Stage, eff: Effect, obj: str, *, add: str, receives) -> Lit:
+    """Literal: the 'add' effect counts for ``obj``: it applies (rule ``add``) and, for a positive value under a
+    ``receives`` rule, the object may receive it (that rule: it receives nothing it may not)."""
+    app = applies(comp, st, eff, obj)
+    if receives is None or int(eff.value) <= 0:
+        return app
+    rule, may = receives
+    rm = comp.rm
+    got = rm.new_bool(f"s{st.index}:received.{eff.id}.{obj}")
+    rm.implies(add, [app, may], got)
+    rm.implies(add, [rm.neg(app)], rm.neg(got))
+    rm.implies(rule, [rm.neg(may)], rm.neg(got))
+    return got
 
 
 def prop(comp, st: Stage, obj: str, name: str, *, latest: str, value: str) -> Cat:
@@ -211,6 +231,14 @@ def prop(comp, st: Stage, obj: str, name: str, *, latest: str, value: str) -> Ca
         c.equal_to(base, [rm.rule(value), none_applies(comp, st, sets, obj)])
         return c
     return _cached(st, ("prop", obj, name), build)
+
+
+def ability_names(comp, obj: str) -> list[str]:
+    """Every ability the object may have at some stage: printed, or named by a grant effect that may apply to it. A
+    rule that reads 'each [ability] the card has' asks ``has_ability`` of each of these, never the printed list."""
+    printed = {k[2] for k in comp.domains if k[0] == "ability" and k[1] == obj}
+    granted = {g[2] for g in comp.effect_groups() if g[0] == "grant" and g[1] == obj}
+    return sorted(printed | granted)
 
 
 def has_ability(comp, st: Stage, obj: str, ability: str, *, latest: str, value: str) -> Lit:

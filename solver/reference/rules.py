@@ -255,8 +255,10 @@ class CoreRules:
         finally:
             asking.discard(e.source)
 
-    def value_by(self, w: World, st: State, obj: str, attr: str, *, latest: str, value: str, add: str) -> int:
-        """Rule ``value``: base value or the latest 'set'; rule ``add``: plus every applicable 'add'."""
+    def value_by(self, w: World, st: State, obj: str, attr: str, *, latest: str, value: str, add: str,
+                 refuses: bool = False) -> int:
+        """Rule ``value``: base value or the latest 'set'; rule ``add``: plus every applicable 'add' (``refuses``:
+        the object receives nothing an 'add' would give it, only what takes away)."""
         sets, adds = w.effects_on(obj, "set", attr), w.effects_on(obj, "add", attr)
         if sets:
             w.note(value)
@@ -264,7 +266,8 @@ class CoreRules:
             w.note(add)
         e = self.latest_by(w, st, sets, obj, latest=latest)
         base = int(e.value) if e else int(st.get(key("attr", obj, attr), "0"))
-        return base + sum(int(a.value) for a in adds if self.applies(w, st, a, obj))
+        return base + sum(int(a.value) for a in adds if self.applies(w, st, a, obj)
+                          and not (refuses and int(a.value) > 0))
 
     def prop_by(self, w: World, st: State, obj: str, name: str, *, latest: str, value: str) -> str:
         """Rule ``value``: the latest 'set' effect's value, else the printed property."""
@@ -273,6 +276,12 @@ class CoreRules:
             w.note(value)
         e = self.latest_by(w, st, sets, obj, latest=latest)
         return str(e.value) if e else st.get(key("prop", obj, name), NONE)
+
+    def ability_names(self, w: World, obj: str) -> list[str]:
+        """Every ability the object may have: printed on it, or named by a grant effect that may apply to it (a rule
+        reading 'each [ability] it has' asks ``has_ability`` of each, never the printed list alone)."""
+        printed = {a for o in w.sc.objects if o.id == obj for a in o.abilities}
+        return sorted(printed | {e.ability for e in w.effects if e.kind == "grant" and obj in w.targets(e)})
 
     def ability_by(self, w: World, st: State, obj: str, ability: str, *, latest: str, value: str) -> bool:
         """Rule ``value``: the latest grant/remove effect decides, else the printed abilities."""

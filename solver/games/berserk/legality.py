@@ -1,12 +1,15 @@
 """Berserk action kinds of the legality rules (seed 003): 525.1 open/close/reveal/hide, 525.3, tokens, finishing blow.
 
 Each kind lists its requirements, each under its rule id; an action whose
-requirements fail cannot be declared (525.1) or is interrupted (526.1).
+requirements fail cannot be declared (525.1) or is interrupted (526.1). Each of
+these kinds is paid by closing its source, so it also needs that payment to be
+possible (525.1 "или оплачено": the source is open).
 """
 from __future__ import annotations
 
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
+from solver.errors import NotModelled
 
 
 def target(spec) -> str:
@@ -14,11 +17,27 @@ def target(spec) -> str:
     return spec.targets[0] if spec.targets else spec.source
 
 
+def closes_source(comp, spec) -> bool:
+    """The action is paid by closing its source: it costs 'close' and its source has an open flag."""
+    src = getattr(spec, "source", None)
+    return bool(src) and ("flag", src, "open") in comp.domains and spec.params.get("cost", "close") == "close"
+
+
 def pay(comp, tr, spec, when) -> None:
     """berserk.payment: closing the source pays for the action (if it has an open flag and costs 'close')."""
-    src = getattr(spec, "source", None)
-    if src and ("flag", src, "open") in comp.domains and spec.params.get("cost", "close") == "close":
-        tr.set(("flag", src, "open"), 0, "berserk.payment", when)
+    if closes_source(comp, spec):
+        tr.set(("flag", spec.source, "open"), 0, "berserk.payment", when)
+
+
+def payable(comp, st, spec) -> list[tuple]:
+    """berserk.525.1.paid: an action that cannot be paid is illegal; one paid by closing its source needs the source
+    open (closing a closed card is illegal, 525.1)."""
+    return [("berserk.525.1.paid", st["flag", spec.source, "open"])] if closes_source(comp, spec) else []
+
+
+def paid(requirements, apply) -> ActionKind:
+    """An action kind paid by closing its source: its requirements and, under 525.1, that it can be paid."""
+    return ActionKind(lambda comp, st, spec: requirements(comp, st, spec) + payable(comp, st, spec), apply, pay)
 
 
 def flag_action(flag: str, to: bool, rule: str) -> ActionKind:
@@ -29,19 +48,44 @@ def flag_action(flag: str, to: bool, rule: str) -> ActionKind:
 
     def apply(comp, tr, spec, when):
         tr.set(("flag", target(spec), flag), int(to), "berserk.action.effect", when)
-    return ActionKind(requirements, apply, pay)
+    return paid(requirements, apply)
 
 
-def tokens(who: str, permission: str) -> ActionKind:
-    """Put a token on the source (accumulate) or the target (give): needs the permission (524.2, 525.2)."""
+#: attribute -> the permission of receiving it ("cannot receive tokens" prohibits it, 525.2)
+RECEIVE = {"tokens": "receive_tokens"}
+
+
+def receives(comp, st, obj: str, attr: str):
+    """Literal: the card may receive ``attr`` (a token): nothing forbids it (525.2, 524.2); the one predicate the
+    give_token action and every effect that adds to ``attr`` read."""
+    return comp.allowed(st, obj, RECEIVE[attr], default=True)
+
+
+def receiving(comp, st, obj: str, attr: str):
+    """``derived.value``'s ``receives``: (berserk.525.2, may receive) where an effect speaks of the card receiving
+    ``attr``; None where none does (it receives every effect). 525.2 limits receiving effects, numeric values
+    included: an effect that sets the value is not modelled against such a prohibition."""
+    perm = RECEIVE.get(attr)
+    if perm is None or not (comp.effects_on(obj, "prohibit", perm) or comp.effects_on(obj, "permit", perm)):
+        return None
+    if comp.effects_on(obj, "set", attr):
+        raise NotModelled(f"'{perm}' on '{obj}' with an effect that sets its {attr}: whether a set value is "
+                          f"received (525.2) is not modelled", perm)
+    return ("berserk.525.2", receives(comp, st, obj, attr))
+
+
+def tokens(who: str) -> ActionKind:
+    """Put a token on the source (accumulate: it needs the ability or a permission) or the target (give: it must
+    be able to receive it); a prohibition forbids either (524.2, 525.2)."""
     def requirements(comp, st, spec):
-        obj = spec.source if who == "source" else target(spec)
-        return [(None, comp.allowed(st, obj, permission, default=(who == "target")))]
+        if who == "target":
+            return [(None, receives(comp, st, target(spec), "tokens"))]
+        return [(None, comp.allowed(st, spec.source, "accumulate_tokens", default=False))]
 
     def apply(comp, tr, spec, when):
         obj = spec.source if who == "source" else target(spec)
         tr.set(("attr", obj, "tokens"), tr.prev["attr", obj, "tokens"] + 1, "berserk.action.effect", when)
-    return ActionKind(requirements, apply, pay)
+    return paid(requirements, apply)
 
 
 def lose_ability() -> ActionKind:
@@ -53,7 +97,7 @@ def lose_ability() -> ActionKind:
         key = ("ability", target(spec), str(spec.params["ability"]))
         if key in comp.domains:
             tr.set(key, 0, "berserk.action.effect", when)
-    return ActionKind(requirements, apply, pay)
+    return paid(requirements, apply)
 
 
 def finishing_blow() -> ActionKind:
@@ -69,7 +113,7 @@ def finishing_blow() -> ActionKind:
         tr.set(("zone", t), "graveyard", "berserk.card.finishing_blow", when)
         if ("cell", t) in comp.domains:
             tr.set(("cell", t), NONE, "berserk.card.finishing_blow", when)
-    return ActionKind(requirements, apply, pay)
+    return paid(requirements, apply)
 
 
 #: action kind -> its requirements and effect
@@ -78,8 +122,8 @@ ACTIONS = {
     "close": flag_action("open", False, "berserk.525.1.close"),
     "reveal": flag_action("revealed", True, "berserk.525.1.reveal"),
     "hide": flag_action("revealed", False, "berserk.525.1.hide"),
-    "accumulate_tokens": tokens("source", "accumulate_tokens"),
-    "give_token": tokens("target", "receive_tokens"),
+    "accumulate_tokens": tokens("source"),
+    "give_token": tokens("target"),
     "lose_ability": lose_ability(),
     "finishing_blow": finishing_blow(),
 }

@@ -18,6 +18,8 @@ FLAG_ACTIONS = {
     "reveal": ("revealed", True, "berserk.525.1.reveal"),
     "hide": ("revealed", False, "berserk.525.1.hide"),
 }
+#: a value a card receives -> the permission 'cannot receive [it]' (525.2) takes away
+RECEIVED = {"tokens": "receive_tokens"}
 #: action kinds paid for by closing their source (the control, entering and move actions cost nothing)
 PAYING = set(FLAG_ACTIONS) | {"accumulate_tokens", "give_token", "lose_ability", "finishing_blow"}
 
@@ -42,8 +44,24 @@ class BerserkRules(CoreRules):
                                outside="core.outside")
 
     def value(self, w: World, st: State, obj: str, attr: str) -> int:
-        """core.value over the 'set' effect applied last, plus core.add."""
-        return self.value_by(w, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add")
+        """core.value over the 'set' effect applied last, plus core.add; 525.2 ("ограничивает её в ... получении
+        эффектов (включая численные значения эффектов)"): a card that cannot receive tokens gets none from an
+        effect that adds them."""
+        return self.value_by(w, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add",
+                             refuses=self.refuses(w, st, obj, attr))
+
+    def refuses(self, w: World, st: State, obj: str, attr: str) -> bool:
+        """berserk.525.2: the card may not receive ``attr`` ('cannot receive tokens'), read like give_token reads
+        it; a 'set' of that value against such a prohibition has no reading here."""
+        perm = RECEIVED.get(attr)
+        if perm is None or not (w.effects_on(obj, "prohibit", perm) or w.effects_on(obj, "permit", perm)):
+            return False
+        if w.effects_on(obj, "set", attr):
+            raise Unsupported(f"'{perm}' with an effect that sets {attr}: no reading of 525.2 for it")
+        if any(int(a.value) > 0 for a in w.effects_on(obj, "add", attr)):
+            w.note("berserk.525.2")
+        may, _ = self.allowed_by(w, st, obj, perm, default=True)
+        return not may
 
     def prop(self, w: World, st: State, obj: str, name: str) -> str:
         """core.value over the 'set' effect applied last."""
@@ -76,8 +94,7 @@ class BerserkRules(CoreRules):
     def note_payment(self, w: World, action: str) -> None:
         """An action that pays by closing its source weighs berserk.payment when it would resolve or execute."""
         spec = w.objects[action].spec if action in w.objects else None
-        if spec is not None and spec.kind in PAYING and spec.params.get("cost", "close") == "close" \
-                and self.cost_keys(w, getattr(spec, "source", None)):
+        if spec is not None and self.payment_keys(w, spec):
             w.note("berserk.payment")
 
     def event_needs(self, w: World, ev) -> tuple[str, str] | None:
@@ -175,6 +192,22 @@ class BerserkRules(CoreRules):
 
     # -- action kinds -------------------------------------------------------------------
     def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
+        """What the kind needs (``own_requirements``) and, for a kind paid by closing its source, that it can be paid:
+        525.1 makes an action illegal that cannot be 'оплачено', and closing a closed card is one that cannot."""
+        return self.own_requirements(w, st, spec) + self.payment_requirements(w, spec, st)
+
+    def payment_requirements(self, w: World, spec, st: State) -> list[tuple[str, bool]]:
+        """berserk.525.1.paid: a paying action whose cost closes its source needs the source open."""
+        keys = self.payment_keys(w, spec)
+        return [("berserk.525.1.paid", all(st[k] == "1" for k in keys))] if keys else []
+
+    def payment_keys(self, w: World, spec) -> list[str]:
+        """The flags the action's payment closes (none: it costs nothing, or its source has no open flag)."""
+        if spec.kind not in PAYING or spec.params.get("cost", "close") != "close":
+            return []
+        return self.cost_keys(w, getattr(spec, "source", None))
+
+    def own_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
         """525.1 (already so), 525.2 (cannot), 525.3 (loses what it lacks), finishing blow X."""
         kind = spec.kind
         if kind in FLAG_ACTIONS:
@@ -184,7 +217,7 @@ class BerserkRules(CoreRules):
             ok, rule = self.allowed_by(w, st, spec.source, "accumulate_tokens", default=False)
             return [(rule, ok)]
         if kind == "give_token":
-            ok, rule = self.allowed_by(w, st, target(spec), "receive_tokens", default=True)
+            ok, rule = self.allowed_by(w, st, target(spec), RECEIVED["tokens"], default=True)
             return [(rule, ok)]
         if kind == "lose_ability":
             return [("berserk.525.3", self.has_ability(w, st, target(spec), str(spec.params["ability"])))]
@@ -232,11 +265,8 @@ class BerserkRules(CoreRules):
 
     def kind_pay(self, w: World, st: State, spec, step: Step) -> None:
         """Paying closes the source, unless the action says it costs nothing (a move costs nothing)."""
-        if spec.kind not in PAYING:
-            return
-        for k in self.cost_keys(w, getattr(spec, "source", None)):
-            if spec.params.get("cost", "close") == "close":
-                step.set(k, "0", "berserk.payment")
+        for k in self.payment_keys(w, spec):
+            step.set(k, "0", "berserk.payment")
 
     def cost_keys(self, w: World, source: str | None) -> list[str]:
         """The source's open flag, if it has one."""

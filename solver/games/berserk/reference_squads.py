@@ -36,9 +36,10 @@ def _is(w: World, obj: str, text: str) -> bool:
 
 
 def _incarnations(w: World, obj: str) -> list[tuple[str, int]]:
-    d = _data(w, obj)
+    """The 'incarnation X' abilities the card may have (printed or granted: 532.5.4 speaks of the creature's
+    abilities, whatever gave them), with their X; whether it has each is ``has_ability``'s answer."""
     out = []
-    for ab in (d.abilities if d else []):
+    for ab in w.rules.ability_names(w, obj):
         word, _, x = ab.partition(" ")
         if word == "incarnation" and x.strip().isdigit():
             out.append((ab, int(x)))

@@ -25,6 +25,8 @@ RULES = {
                              "stands.",
     "berserk.524.2": "When one effect permits (or obliges) an action and another prohibits it, the prohibition wins.",
     "berserk.525.1": "An action that cannot be declared is illegal and is never put on the stack.",
+    "berserk.525.1.paid": "An action that cannot be paid for is illegal: one paid by closing its source cannot be "
+                          "paid while the source is closed (closing a closed card is illegal).",
     "berserk.525.1.open": "It is illegal to open a card that is already open.",
     "berserk.525.1.close": "It is illegal to close a card that is already closed.",
     "berserk.525.1.reveal": "It is illegal to reveal a card that is already revealed.",

@@ -42,8 +42,10 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
         derived.new_objects(comp, tr, rule="berserk.conflict.anew")
 
     def value(self, comp, st, obj, attr):
-        """The effective value: the 'set' effect applied last (core.value) plus every 'add' (core.add)."""
-        return derived.value(comp, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add")
+        """The effective value: the 'set' effect applied last (core.value) plus every 'add' (core.add); a card that
+        cannot receive what an 'add' gives (tokens: 'cannot receive tokens') does not receive it (berserk.525.2)."""
+        return derived.value(comp, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add",
+                             receives=legality.receiving(comp, st, obj, attr))
 
     def prop(self, comp, st, obj, name):
         """The effective property: the 'set' effect applied last (core.value)."""

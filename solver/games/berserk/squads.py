@@ -5,6 +5,7 @@ lose_control. Berserk's control rules are for two players.
 """
 from __future__ import annotations
 
+from solver.encoding import derived
 from solver.encoding.ruleset import ActionKind
 from solver.errors import NotModelled, ScenarioError
 from solver.games.berserk.movement import blocked
@@ -91,10 +92,10 @@ def _no_cell(comp, st, card: str):
 
 
 def incarnations(comp, card: str) -> list[tuple[str, int]]:
-    """The card's 'incarnation X' abilities with their X."""
-    data = comp.objects[card].data
+    """The 'incarnation X' abilities the card may have, printed or granted by an effect, with their X (whether it has
+    each is ``has_ability``'s answer)."""
     out = []
-    for ab in (data.abilities if data else []):
+    for ab in derived.ability_names(comp, card):
         name, _, x = ab.partition(" ")
         if name == "incarnation" and x.strip().isdigit():
             out.append((ab, int(x)))
