@@ -73,6 +73,11 @@ class Game:
         """Rule-id aliases: alias prefix -> canonical prefix."""
         return dict(getattr(load(self.rules), "ALIASES", {}))
 
+    def choices(self) -> tuple[str, ...]:
+        """Rules that only give a player a choice (every choice is an outcome): switched off they narrow nothing,
+        so no scenario can fail without them (``arbiter rules --coverage`` lists them as choices)."""
+        return tuple(getattr(load(self.rules), "CHOICES", ()))
+
     def load(self, part: str) -> Any:
         """One of the parts (``ruleset``, ``reference``, ``generator``, ``events``, ``rules``, ``vocabulary``), imported."""
         return load(getattr(self, part))

@@ -25,6 +25,7 @@ from solver.encoding.compile import Compiler
 from solver.engine.settings import SolverOptions
 from solver.errors import Refusal
 from solver.registry import combat_for, ruleset_for
+from solver.registry import game as game_named
 
 #: work units per scenario with a rule off (``solver.engine.budget``): several times what any library scenario uses
 #: with every rule on, so a rule counts as covered by an ``unknown`` only when leaving it out makes the search
@@ -131,4 +132,6 @@ def coverage(game: str, folder: Path, rules: list[str] | None = None,
     mine = [e for e in found if game == "core" or e.loaded.scenario.game == game]
     ids = rules if rules is not None else sorted(rulebook.rules(game) if game == "core" else
                                                  (r for r in rulebook.rules(game) if not r.startswith("core.")))
-    return [cover(r, mine, opts) for r in ids]
+    choices = set(game_named(game).choices())
+    return [Covered(r, scenario="(a choice: every choice is an outcome)", how="a rule that only gives a choice")
+            if r in choices else cover(r, mine, opts) for r in ids]

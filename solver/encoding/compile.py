@@ -234,10 +234,10 @@ class Compiler:
             ranks = [self.rm.new_int(f"order.{eid}", 0, len(group) - 1) for eid in group]
             for i, ra in enumerate(ranks):  # a permutation: pairwise different
                 for rb in ranks[i + 1:]:
-                    if rule is None:  # no rule orders them: any permutation
-                        self.rm.model.add(ra != rb)
-                    else:  # a player chooses the permutation (MTG 613.7m)
-                        self.rm.enforce(rule, self.rm.model.add(ra != rb))
+                    self.rm.model.add(ra != rb)
+            if rule is not None:  # a player chooses the permutation (MTG 613.7m); without the rule, list order
+                for i, r in enumerate(ranks):
+                    self.rm.model.add(r == i).only_enforce_if(self.rm.neg(self.rm.rule(rule)))
             self._ranks.update((eid, (r, group)) for eid, r in zip(group, ranks))
 
     def open_orders(self) -> list[tuple[str, ...]]:

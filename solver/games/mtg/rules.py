@@ -104,3 +104,7 @@ RULES = {
 
 #: rule-id aliases (alias prefix -> canonical prefix)
 ALIASES: dict[str, str] = {}
+
+#: rules that only leave something to a player's choice: every choice is an outcome, so switching one off narrows
+#: nothing and no scenario can fail without it (its scenario shows both outcomes)
+CHOICES = ("mtg.613.7m",)
