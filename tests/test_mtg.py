@@ -651,7 +651,8 @@ def test_new_rule_infeasible_opposite_names_the_rule(rule: str) -> None:
 
 NEW_LIBRARY = sorted(p for p in SCENARIOS if not p.name.startswith("800.4") or p.name.startswith("800.4."))
 NEW_LIBRARY += sorted(ROOT / "scenarios/mtg" / n for n in ("800.4j-end-turn-skips-leaver.yaml",
-                                                           "800.4k-natural-turn-sequence.yaml"))
+                                                           "800.4k-natural-turn-sequence.yaml",
+                                                           "800.4d-leavers-leaves-trigger.yaml"))
 
 
 def _flips(paths: list[Path]) -> list[tuple[Path, int]]:
@@ -715,4 +716,54 @@ BAD_MECHANICS = [
 def test_what_the_rules_cannot_read_is_an_error(parts, message) -> None:
     """A mechanic the ruleset does not model is a clear error with the file and line, never an answer."""
     res = run(scenario(**parts))
+    assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error
+
+
+# -- triggered abilities: who controls them (603.3a, 603.10a, 603.7d) ------------------------------------------
+TREASON = {"id": "treason", "timestamp": 1, "kind": "control", "player": "alex", "targets": ["warden"],
+           "duration": "until_end_of_turn"}
+
+
+def _warden_trigger(**kw) -> dict:
+    return {"type": "trigger", "id": "t", "source": "warden", "kind": "ability", **kw}
+
+
+@pytest.mark.parametrize("given, leaves, ok", [("alex", False, True), ("bianca", False, False),
+                                               ("alex", True, True), ("bianca", True, False)],
+                         ids=["agrees", "contradicts 603.3a", "agrees (leaves)", "contradicts 603.10a"])
+def test_a_given_trigger_controller_must_agree_with_the_rules(given: str, leaves: bool, ok: bool) -> None:
+    """Alex controls Bianca's Warden: a controller given for its trigger is checked against 603.3a (603.10a for a
+    leaves-the-battlefield ability); a contradiction is an error located at the trigger, never an answer."""
+    moved = [{"type": "move", "object": "warden", "zone": "graveyard"}] if leaves else []
+    events = moved + [_warden_trigger(controller=given, leaves=leaves)]
+    doc = scenario(objects=[obj("warden", "bianca", types=["creature"])], effects=[TREASON], events=events,
+                   expect=[{"object": "t", "controller": "alex"}])
+    res = run(doc)
+    if ok:
+        assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+        return
+    assert res.status.value == "error" and "contradicts" in res.error, res.error
+    line = int(res.error.split("test.yaml:")[1].split(":")[0])
+    assert yaml.safe_dump(doc, sort_keys=False).splitlines()[line - 1].strip() == "- type: trigger", res.error
+
+
+def test_a_leaves_trigger_whose_source_stayed_does_not_trigger() -> None:
+    """603.10a: the ability triggers only once its source has left the battlefield (mtg.603.3a.none otherwise)."""
+    doc = scenario(objects=[obj("warden", "bianca", types=["creature"])], events=[_warden_trigger(leaves=True)],
+                   expect=[{"action": "t", "action_status": "unborn", "because": ["mtg.603.3a.none"]},
+                           {"unique": True}])
+    res = run(doc)
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+    flipped = run({**doc, "expect": [{"action": "t", "action_status": "on_stack"}]})
+    assert flipped.status.value == "fail"
+
+
+@pytest.mark.parametrize("trigger, message", [
+    ({"type": "trigger", "id": "t", "kind": "ability"}, "give its `controller`"),
+    ({"type": "trigger", "id": "t", "kind": "ability", "source": "warden", "delayed": True}, "603.7d"),
+    ({"type": "trigger", "id": "t", "kind": "ability", "controller": "alex", "leaves": True}, "603.10a"),
+], ids=["no source", "delayed", "leaves without source"])
+def test_a_trigger_the_rules_cannot_give_a_controller_is_an_error(trigger: dict, message: str) -> None:
+    """No source to take the controller from, or a delayed ability (603.7d): the scenario must give it."""
+    res = run(scenario(objects=[obj("warden", "bianca", types=["creature"])], events=[trigger]))
     assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error

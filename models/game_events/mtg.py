@@ -50,13 +50,17 @@ class PutOnto(EventBase):
 
 
 class Trigger(EventBase):
-    """A (delayed) triggered ability of a player triggers and would be put on the stack."""
+    """A (delayed) triggered ability triggers and would be put on the stack; the rules give its controller (603.3a)."""
 
     type: Literal["trigger"]
     id: Id
-    controller: Id
+    controller: Id | None = Field(default=None, description="Its controller: computed from the source (603.3a, "
+                                  "603.10a); given, it must agree; required for a delayed one or one with no source.")
     kind: Name
     source: Id | None = None
+    leaves: bool = Field(default=False, description="A leaves-the-battlefield ability of its source (603.10a).")
+    delayed: bool = Field(default=False, description="A delayed triggered ability: `controller` gives who controlled "
+                          "what created it (603.7d).")
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}

@@ -240,7 +240,10 @@ class _Gen(RandomParts):
             return {"type": "trigger", "id": aid, "controller": p, "kind": "return_to_battlefield",
                     "targets": [r.choice(self.ids())]}
         source = r.choice(self.ids())
-        return {"type": "trigger", "id": aid, "controller": p, "source": source, **self.spec(source)}
+        ev = {"type": "trigger", "id": aid, "source": source, **self.spec(source)}  # 603.3a gives its controller
+        if self.chance(0.3):
+            ev["leaves"] = True  # 603.10a: whoever controlled the source as it left
+        return ev
 
     def create(self, i: int, p: str) -> dict:
         """A player creates a token (or a card) somewhere, maybe owned by another, maybe by a permanent's trigger."""
@@ -294,7 +297,7 @@ class _Gen(RandomParts):
         target["zone"] = r.choice(("battlefield", "battlefield", "battlefield", "graveyard"))
         target.pop("action", None)
         self.actions.append("exiling")
-        exiling = {"type": "trigger", "id": "exiling", "controller": r.choice(self.players), "source": "ring",
+        exiling = {"type": "trigger", "id": "exiling", "source": "ring",  # the ring's controller's (603.3a)
                    "kind": "exile_until_leaves", "targets": [target["id"]]}
         ending = r.choice(([{"type": "move", "object": "ring", "zone": r.choice(("graveyard", "hand", "exile"))}],
                            [self.leave(ring.get("controller", ring["owner"]))],
@@ -323,6 +326,8 @@ class _Gen(RandomParts):
             first = {"type": "trigger", "id": "cast", "controller": p, **spec}
         if source:
             first["source"] = source
+            if first["type"] == "trigger":
+                del first["controller"]  # 603.3a gives it
         between = []
         for i in range(r.randint(0, 2)):
             ev = self.meddle(i, spec)

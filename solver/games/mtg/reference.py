@@ -112,6 +112,9 @@ class MtgRules(CoreRules):
             w.add(key("ctrl", ev.id), players, NONE)
             if ev.type == "trigger":
                 w.add(key("status", ev.id), ACTION_STATUSES, "unborn")
+        for src in sorted({ev.source for ev in w.sc.events if ev.type == "trigger" and ev.leaves
+                           and ev.source in w.objects}):  # 603.10a: the controller it had as it last left the battlefield
+            w.add(key("left_ctrl", src), players, NONE)
         self._attach_keys(w)
         for ev in w.sc.events:
             for k, dom, init in self._event_keys(w, ev):
@@ -258,13 +261,35 @@ class MtgRules(CoreRules):
         else:
             step.set(key("zone", ev.object), prev[key("zone", ev.object)], "mtg.800.4b.enter")
 
+    def trigger_controller(self, w: World, prev: State, ev) -> tuple[str, str]:
+        """Who controls the triggered ability, and the rule that says so: the scenario's player for a delayed one
+        (603.7d) or one with no source (603.3); for a leaves-the-battlefield ability, whoever controlled the source
+        just before it left (603.10a, none if it has not left); else the source's controller now (603.3a)."""
+        if ev.source is None or ev.delayed:
+            if ev.controller is None:
+                raise Unsupported(f"trigger {ev.id} without a controller to give it")
+            return ev.controller, "mtg.603.7d" if ev.delayed else "mtg.603.3"
+        if ev.leaves:
+            ctrl, rule = prev[key("left_ctrl", ev.source)], "mtg.603.10a"
+        else:
+            ctrl, rule = self.controller(w, prev, ev.source), "mtg.603.3a"
+        if ev.controller is not None and ctrl not in (NONE, ev.controller):
+            raise Unsupported(f"trigger {ev.id}: controller {ev.controller}, but {rule} gives {ctrl}")
+        return ctrl, rule
+
     def on_trigger(self, w: World, prev: State, ev, step: Step) -> None:
-        """603.3: on the stack under its controller; 800.4d: not if that player left."""
-        w.note("mtg.603.3", "mtg.800.4d.trigger")
-        if in_game(prev, ev.controller):
+        """603.3: on the stack under its controller (603.3a, 603.10a, 603.7d); 800.4d: not if that player left; not
+        at all if the source gives it no controller (mtg.603.3a.none)."""
+        ctrl, rule = self.trigger_controller(w, prev, ev)
+        w.note("mtg.603.3", rule, "mtg.800.4d.trigger", *(["mtg.603.3a.none"] if rule in ("mtg.603.3a", "mtg.603.10a")
+                                                          else []))
+        if ctrl == NONE:
+            step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.603.3a.none")
+            step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.603.3a.none")
+        elif in_game(prev, ctrl):
             step.set(key("zone", ev.id), "stack", "mtg.603.3")
             step.set(key("status", ev.id), "on_stack", "mtg.603.3")
-            step.set(key("ctrl", ev.id), ev.controller, "mtg.603.3")
+            step.set(key("ctrl", ev.id), ctrl, rule)
         else:
             step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.800.4d.trigger")
             step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.800.4d.trigger")

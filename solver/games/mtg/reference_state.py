@@ -64,6 +64,7 @@ class Proc:
             if k not in self.w.statics(self.stage):
                 self.last[k] = (v, rule)
         self.renew(before, seen)
+        self.departures(before)
         for k, e in self.w.statics(self.stage).items():
             want = b(self.rules.static_on(self.w, self.st, e))
             if k in seen and seen[k][0] != want:
@@ -83,6 +84,18 @@ class Proc:
             if any(before.get(k) != self.st[k] for k in ks):
                 self.st[key("since", o)] = str(self.stage)
                 self.last[key("since", o)] = (str(self.stage), rule)
+
+    def departures(self, before: State) -> None:
+        """603.10a at this sub-state: a source of a leaves-the-battlefield ability that left the battlefield in it
+        leaves the controller it had just before ("look back in time")."""
+        for k in [k for k in self.w.domains if k.startswith("left_ctrl.")]:
+            src = k[len("left_ctrl."):]
+            zk = key("zone", src)
+            if before.get(zk) == "battlefield" and self.st.get(zk) != "battlefield":
+                ctrl = self.rules.controller(self.w, before, src)
+                self.st[k] = ctrl
+                self.last[k] = (ctrl, "mtg.603.10a")
+                self.w.note("mtg.603.10a")
 
     def into(self, step: Step) -> None:
         """Every key the procedure set, with its final value and rule; contradictions as failing checks."""

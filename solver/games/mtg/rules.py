@@ -42,6 +42,15 @@ RULES = {
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",
     "mtg.603.2": "A triggered ability of an object that is not on the battlefield does not trigger.",
     "mtg.603.3": "A triggered ability is put on the stack under the control of its controller.",
+    "mtg.603.3a": "603.3a: a triggered ability is controlled by the player who controlled its source when it "
+                  "triggered, unless it is a delayed triggered ability.",
+    "mtg.603.3a.none": "A triggered ability whose source gives it no controller does not trigger: the source is "
+                       "outside the game (108.4a), or, for a leaves-the-battlefield ability, has not left the "
+                       "battlefield.",
+    "mtg.603.10a": "603.10a: leaves-the-battlefield abilities look back in time: such an ability is controlled by the "
+                   "player who controlled its source immediately before it left the battlefield.",
+    "mtg.603.7d": "603.7d: a delayed triggered ability is controlled by the player who controlled the spell or "
+                  "ability that created it (the scenario gives that player).",
     "mtg.608.2b": "A spell or ability whose targets are all illegal when it would resolve does not resolve: it leaves "
                   "the stack without effect.",
     "mtg.608.2b.partial": "A spell or ability with some legal targets resolves, but does not affect its illegal ones.",

@@ -15,7 +15,7 @@ from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, targets, turns, winning
+from solver.games.mtg import checks, influence, leaving, life, targets, triggers, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -40,8 +40,10 @@ class Mtg(Ruleset):
         return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
     def new_objects(self, comp, tr) -> None:
-        """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
+        """400.7: an object that changes zones becomes a new object (mtg.400.7); 603.10a: a source leaving the
+        battlefield leaves its controller to look back to."""
         derived.new_objects(comp, tr, rule="mtg.400.7")
+        triggers.record_departures(comp, tr)
 
     def identity_objects(self, comp) -> list[str]:
         """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
@@ -95,11 +97,12 @@ class Mtg(Ruleset):
         return []
 
     def declare_keys(self, comp) -> None:
-        """Whose turn it is (kept when its player leaves), what spells and abilities change, ranges of influence,
-        last known player information, ended static control effects."""
+        """Whose turn it is (kept when its player leaves), what spells and abilities change, the controllers leaving
+        sources had (603.10a), ranges of influence, last known player information, ended static control effects."""
         players = tuple(comp.players) + (NONE,)
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
         targets.declare_keys(comp)
+        triggers.declare_keys(comp)
         influence.declare_keys(comp)
         life = any(k[0] == "pattr" and k[2] == "life" for k in comp.domains)
         if any(ev.type == "leave_game" for ev in comp.sc.events) or life and len(comp.players) > 2:
@@ -193,15 +196,9 @@ class Mtg(Ruleset):
             enter(comp, tr, ev.object, ev.zone, player, "mtg.110.2", comp.rm.true)
 
     def on_trigger(self, comp, ev) -> None:
-        """A triggered ability goes on the stack under its controller, unless that player left (800.4d)."""
-        rm, st = comp.rm, comp.stage
-        present = in_game(comp, st, ev.controller)
-        with comp.step(f"{ev.id} triggers") as tr:
-            tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
-            tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
-            tr.set(("ctrl", ev.id), ev.controller, "mtg.603.3", present)
-            tr.keep(("zone", ev.id), "mtg.800.4d.trigger", rm.neg(present))
-            tr.keep(("status", ev.id), "mtg.800.4d.trigger", rm.neg(present))
+        """A triggered ability goes on the stack under the controller the rules give it (603.3a, 603.10a, 603.7d),
+        unless that player left (800.4d)."""
+        triggers.trigger(comp, ev)
 
     # -- damage and life (800.4e) ---------------------------------------------------------------------
     def on_combat_damage(self, comp, ev) -> None:

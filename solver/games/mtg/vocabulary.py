@@ -108,11 +108,17 @@ VOCABULARY = SHARED.extend(
             Text("controller", "under whose control it enters (default: its owner)"),
             Text("zone", "battlefield (default) or stack", values=("battlefield", "stack")),
         )),
-        Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d)", (
+        Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d); its "
+                         "controller is the source's controller when it triggered (603.3a)", (
             Text("id", "the triggered ability's id (an object on the stack)", required=True),
-            Text("controller", "who controls it", required=True),
+            Text("controller", "who controls it: computed from the source (603.3a; 603.10a with `leaves`), and if "
+                               "given it must agree (else an error); required with `delayed` or without a source"),
             Text("kind", "what it does", words="actions", required=True),
             Text("source", "the object whose ability it is"),
+            Switch("leaves", "a leaves-the-battlefield ability (603.10a): its controller is whoever controlled the "
+                             "source when it left the battlefield; it triggers only once the source has left"),
+            Switch("delayed", "a delayed triggered ability (603.7d): `controller` (required) is who controlled the "
+                              "spell or ability that created it"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
         )),
@@ -191,6 +197,10 @@ VOCABULARY = SHARED.extend(
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
+- A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
+  true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
+  a `delayed` one, or one with no source, by the `controller` given (603.7d). A `controller` given for a computed
+  one that disagrees with the rules is an error at the event; a leaver's trigger is not put on the stack (800.4d).
 - `options: {range_of_influence: N}` limits who a player's spells and abilities can target (801.4) and affect
   (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). A `damage`
   event that is not combat damage comes from a spell or ability: it does not reach a player or permanent outside
