@@ -652,7 +652,9 @@ def test_new_rule_infeasible_opposite_names_the_rule(rule: str) -> None:
 NEW_LIBRARY = sorted(p for p in SCENARIOS if not p.name.startswith("800.4") or p.name.startswith("800.4."))
 NEW_LIBRARY += sorted(ROOT / "scenarios/mtg" / n for n in ("800.4j-end-turn-skips-leaver.yaml",
                                                            "800.4k-natural-turn-sequence.yaml",
-                                                           "800.4d-leavers-leaves-trigger.yaml"))
+                                                           "800.4d-leavers-leaves-trigger.yaml",
+                                                           "800.4j-extra-turn-of-leaver.yaml",
+                                                           "800.4k-extra-turn-is-next-turn.yaml"))
 
 
 def _flips(paths: list[Path]) -> list[tuple[Path, int]]:
@@ -678,16 +680,18 @@ def test_a_flipped_library_expectation_fails(path: Path, index: int) -> None:
 OUT_OF_ORDER = [
     ([{"type": "begin_turn", "player": "carla"}], "after alex's turn comes bianca's"),
     ([{"type": "end_turn"}, {"type": "begin_turn", "player": "carla"}], "follows an end_turn"),
+    ([{"type": "priority_to_active"}, {"type": "begin_turn", "player": "bianca"}, {"type": "extra_turn", "player": "alex"}],
+     "with extra turns"),
 ]
 
 
-@pytest.mark.parametrize("events, message", OUT_OF_ORDER, ids=["skipped seat", "after end_turn"])
+@pytest.mark.parametrize("events, message", OUT_OF_ORDER, ids=["skipped seat", "after end_turn", "extra turns"])
 def test_turns_written_out_of_order_are_a_located_error(events, message) -> None:
     """A hand-written turn out of turn order is an error at the event's line, not an answer."""
     res = run(scenario(events=events))
     assert res.status.value == "error" and message in res.error, res.error
-    line = 1 + yaml.safe_dump(scenario(events=events), sort_keys=False).splitlines().index("events:") + len(events)
-    assert f"test.yaml:{line}:" in res.error, res.error
+    line = int(res.error.split("test.yaml:")[1].split(":")[0])
+    assert yaml.safe_dump(scenario(events=events), sort_keys=False).splitlines()[line - 1] == "- type: begin_turn", res.error
 
 
 def test_end_turn_needs_whose_turn_it_is() -> None:
@@ -767,3 +771,22 @@ def test_a_trigger_the_rules_cannot_give_a_controller_is_an_error(trigger: dict,
     """No source to take the controller from, or a delayed ability (603.7d): the scenario must give it."""
     res = run(scenario(objects=[obj("warden", "bianca", types=["creature"])], events=[trigger]))
     assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error
+
+
+@pytest.mark.parametrize("leaver, turns", [(None, ["carla", "bianca", "bianca", "carla"]),
+                                           ("carla", ["bianca", "bianca", "alex", "bianca"])],
+                         ids=["nobody leaves", "carla leaves"])
+def test_extra_turns_are_taken_newest_first_then_turn_order_goes_on(leaver, turns) -> None:
+    """500.7: extra turns for Bianca then Carla on Alex's turn: Carla's (newest), Bianca's, then Bianca's natural
+    turn; a leaver's extra and natural turns are passed over (800.4j). Each other active player is impossible."""
+    events = [{"type": "extra_turn", "player": "bianca"}, {"type": "extra_turn", "player": "carla"}]
+    events += [leave(leaver)] if leaver else []
+    events += [{"type": "end_turn"}] * len(turns)
+    start = len(events) - len(turns)
+    expect = [{"at": start + k + 1, "turn": {"active_player": q}} for k, q in enumerate(turns)] + [{"unique": True}]
+    res = run(scenario(events=events, expect=expect))
+    assert res.status.value == "pass", (res.error, [(e.description, e.verdict.value) for e in res.expectations])
+    for k, q in enumerate(turns):
+        for other in [p for p in ("alex", "bianca", "carla") if p != q]:
+            wrong = run(scenario(events=events, expect=[{"at": start + k + 1, "turn": {"active_player": other}}]))
+            assert wrong.status.value == "fail", (k, other)

@@ -142,6 +142,14 @@ class CountActions(EventBase):
     refs: ClassVar[dict[str, str]] = {"reader": "player"}
 
 
+class ExtraTurn(EventBase):
+    """An effect gives a player an extra turn, added directly after the current one (500.7)."""
+
+    type: Literal["extra_turn"]
+    player: Id
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
 class PriorityToActive(EventBase):
     """The active player would receive priority (a spell resolved, a step began)."""
 
@@ -149,4 +157,4 @@ class PriorityToActive(EventBase):
 
 
 EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Damage, GainLife, LoseLife, Choice,
-                 PlayerInformation, CountActions, PriorityToActive)
+                 PlayerInformation, CountActions, ExtraTurn, PriorityToActive)

@@ -44,6 +44,7 @@ class _Gen(RandomParts):
         self.seat: str | None = None
         self.ranged = False
         self.computed = False  # an end_turn came: the rules compute the turns from then on
+        self.written = False  # a begin_turn came: turns are written by hand (no extra turn then)
 
     def player_docs(self) -> list[dict]:
         """Players in turn order: life (sometimes left at 20) and a counter, sometimes teams, rarely one out."""
@@ -150,10 +151,15 @@ class _Gen(RandomParts):
         return e
 
     def turn_event(self) -> dict:
-        """A turn: begin_turn for the next seat (while turns are written by hand), else end_turn."""
+        """A turn: begin_turn for the next seat (while turns are written by hand), else end_turn, or an extra turn
+        (500.7) for someone when no turn is written by hand."""
+        if not self.written and self.chance(0.25):
+            self.computed = True
+            return {"type": "extra_turn", "player": self.r.choice(self.players)}
         if self.computed or self.chance(0.6):
             self.computed = True
             return {"type": "end_turn"}
+        self.written = True
         i = self.players.index(self.seat)
         self.seat = self.players[(i + 1) % len(self.players)]
         return {"type": "begin_turn", "player": self.seat}
@@ -272,6 +278,15 @@ class _Gen(RandomParts):
                    "kind": "return_to_battlefield", "targets": [o["id"]]}
         first = [leave[0], trigger] if leave and self.chance(0.5) else [trigger] + leave
         return first + [{"type": "resolve", "action": "slide"}]
+
+    def extra(self) -> list[dict]:
+        """500.7: one or two extra turns for random players, maybe someone leaves (800.4j passes over their turns),
+        then a few end_turn events ('until your next turn' effects show whose turns began: 800.4k)."""
+        r = self.r
+        events = [{"type": "extra_turn", "player": r.choice(self.players)} for _ in range(r.randint(1, 2))]
+        if self.chance(0.6):
+            events.insert(r.randint(0, len(events)), self.leave(r.choice(self.players)))
+        return events + [{"type": "end_turn"} for _ in range(r.randint(1, 3))]
 
     def default_left(self) -> list[dict]:
         """800.4c (Bribery): a permanent's default controller leaves while another player's effect controls it, which then ends."""
@@ -405,7 +420,7 @@ class _Gen(RandomParts):
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
         script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
-                           self.cast))
+                           self.cast, self.extra))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:

@@ -126,6 +126,7 @@ class MtgRules(CoreRules):
         w.add(key("turn", "turn_of"), players, w.sc.turn.active_player or NONE)
         targets.add_keys(w)
         turns.add_range_keys(w)
+        turns.add_turn_keys(w)
         life = any(k.startswith("pattr.") and k.endswith(".life") for k in w.domains)
         if any(ev.type == "leave_game" for ev in w.sc.events) or life and len(w.players) > 2:
             for k in [k for k in w.domains if k.startswith("pattr.")]:
@@ -212,6 +213,13 @@ class MtgRules(CoreRules):
         turns.written_order(w, self._stage(w, ev) - 1)
         p = self._proc(w, prev, ev)
         turns.begin_turn(self, w, p, ev)
+        p.into(step)
+
+    def on_extra_turn(self, w: World, prev: State, ev, step: Step) -> None:
+        """500.7: a turn added directly after the current one."""
+        turns.written_order(w, self._stage(w, ev) - 1)
+        p = self._proc(w, prev, ev)
+        p.substep(turns.add_extra(w, self._stage(w, ev) - 1))
         p.into(step)
 
     def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:

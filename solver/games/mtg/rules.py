@@ -91,6 +91,8 @@ RULES = {
     "mtg.108.4a": "An object outside the game has no controller (108.4a: only an object on the battlefield or the "
                   "stack has one; what is modelled here is the object that left the game).",
     "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
+    "mtg.500.7": "500.7: an effect can give a player an extra turn: it is added directly after the current turn; of "
+                 "several, the most recently created is taken first (turn order then goes on as before).",
     "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
                     "player and receive priority.",
     "mtg.801.2c": "Range of influence (801.2): the players within N seats of a player, counted among those in the "

@@ -103,6 +103,7 @@ class Mtg(Ruleset):
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
         targets.declare_keys(comp)
         triggers.declare_keys(comp)
+        turns.declare_keys(comp)
         influence.declare_keys(comp)
         life = any(k[0] == "pattr" and k[2] == "life" for k in comp.domains)
         if any(ev.type == "leave_game" for ev in comp.sc.events) or life and len(comp.players) > 2:
@@ -152,6 +153,11 @@ class Mtg(Ruleset):
         turns.begin_turn(self, comp, ev)
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, f"800.4c when {ev.player}'s turn would begin")
+
+    def on_extra_turn(self, comp, ev) -> None:
+        """500.7: an extra turn is added directly after the current one."""
+        turns.check_end_turn(comp)
+        turns.add_extra_turn(self, comp, ev)
 
     def on_begin_effect(self, comp, ev) -> None:
         """A control effect for a player who left does not begin (800.4b), over objects or players."""

@@ -122,6 +122,11 @@ VOCABULARY = SHARED.extend(
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
         )),
+        Event("extra_turn", "an effect gives a player an extra turn, added directly after the current one (500.7: "
+                            "the most recently created is taken first); the next end_turn begins it, or passes "
+                            "over it if its player left (800.4j)", (
+            Text("player", "who gets the extra turn", required=True),
+        )),
         Event("damage", "a source deals damage to a player (their life total drops: 510.2, 120.3a) or a creature "
                         "(it is marked: 120.3e)", (
             Text("source", "the object dealing it", required=True),
@@ -190,6 +195,10 @@ VOCABULARY = SHARED.extend(
 - `end_turn` ends the turn (cleanup) and the next player in turn order still in the game begins theirs; a leaver's
   turn is passed over (800.4j) and their 'until your next turn' effects end as it would have begun (800.4k). A
   `begin_turn` written by hand must name the next seat (a leaver's too); out of order it is an error.
+- `extra_turn` adds a turn for a player directly after the current one (500.7): the next `end_turn` begins the
+  most recently added one still waiting (it is that player's next turn for 'until your next turn'), or passes over
+  it if its player left (800.4j, 800.4k); turn order then goes on from the seat of the last natural turn. With extra
+  turns, write `end_turn` (a `begin_turn` by hand is an error).
 - Every event is followed by the check of 704.3: cards exiled until their exiler leaves return (610.3), then
   state-based actions (704.5a, d, f, g, m), simultaneously and repeated; in a game of three or more, a player who
   loses leaves in the same check. A life total not given is 20.
