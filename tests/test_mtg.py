@@ -790,3 +790,35 @@ def test_extra_turns_are_taken_newest_first_then_turn_order_goes_on(leaver, turn
         for other in [p for p in ("alex", "bianca", "carla") if p != q]:
             wrong = run(scenario(events=events, expect=[{"at": start + k + 1, "turn": {"active_player": other}}]))
             assert wrong.status.value == "fail", (k, other)
+
+
+# -- 110.5b: tapped permanents ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("event, tapped", [({"type": "put_onto", "object": "bears"}, False),
+                                           ({"type": "put_onto", "object": "bears", "tapped": True}, True),
+                                           ({"type": "move", "object": "bears", "zone": "battlefield"}, False)],
+                         ids=["put onto", "put onto tapped", "moved"])
+def test_a_permanent_enters_untapped_unless_put_onto_the_battlefield_tapped(event: dict, tapped: bool) -> None:
+    """110.5b: a tapped card in the graveyard enters the battlefield untapped, unless the effect says tapped; the
+    other value is impossible."""
+    parts = dict(objects=[obj("bears", "bianca", "graveyard", types=["creature"], flags={"tapped": True})],
+                 events=[event])
+    res = run(scenario(**parts, expect=[{"object": "bears", "zone": "battlefield", "flags": {"tapped": tapped}},
+                                        {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+    wrong = run(scenario(**parts, expect=[{"object": "bears", "flags": {"tapped": not tapped}}]))
+    assert wrong.status.value == "fail"
+
+
+def test_a_tapped_flag_stays_while_the_permanent_stays() -> None:
+    """110.5b reads only an arrival: a tapped permanent put onto the battlefield where it already is stays tapped."""
+    res = run(scenario(objects=[obj("bears", "bianca", types=["creature"], flags={"tapped": True})],
+                       events=[{"type": "put_onto", "object": "bears"}],
+                       expect=[{"object": "bears", "flags": {"tapped": True}}, {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+
+
+def test_put_onto_the_stack_tapped_is_an_error() -> None:
+    """Only a permanent is tapped: `tapped` for the stack is refused at the event."""
+    res = run(scenario(objects=[obj("bolt", "alex", "hand", types=["instant"])],
+                       events=[{"type": "put_onto", "object": "bolt", "zone": "stack", "tapped": True}]))
+    assert res.status.value == "error" and "tapped" in res.error and "test.yaml:" in res.error, res.error

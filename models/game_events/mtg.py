@@ -46,6 +46,7 @@ class PutOnto(EventBase):
     object: Id
     controller: Id | None = Field(default=None, description="The player under whose control it enters (default: owner).")
     zone: Literal["battlefield", "stack"] = "battlefield"
+    tapped: bool = Field(default=False, description="It enters the battlefield tapped (110.5b).")
     refs: ClassVar[dict[str, str]] = {"object": "object", "controller": "player"}
 
 

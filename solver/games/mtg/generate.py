@@ -80,6 +80,8 @@ class _Gen(RandomParts):
             o["attributes"] = {"toughness": r.randint(0, 3)} if self.chance(0.1) else {"toughness": r.randint(1, 3)}
             if self.chance(0.3):
                 o["attributes"]["damage"] = r.randint(0, 2)
+        if o["zone"] != "stack" and self.chance(0.3):  # 110.5b: it enters the battlefield untapped
+            o["flags"] = {"tapped": self.chance(0.6)}
         return o
 
     def spec(self, source: str | None = None) -> dict:
@@ -187,6 +189,8 @@ class _Gen(RandomParts):
             ev = {"type": "put_onto", "object": r.choice(self.ids())}
             if self.chance(0.6):
                 ev["controller"] = r.choice(self.players)
+            if self.chance(0.3):
+                ev["tapped"] = True  # 110.5b
             return ev
         if kind == "trigger":
             return self.trigger(i, p)
@@ -287,6 +291,29 @@ class _Gen(RandomParts):
         if self.chance(0.6):
             events.insert(r.randint(0, len(events)), self.leave(r.choice(self.players)))
         return events + [{"type": "end_turn"} for _ in range(r.randint(1, 3))]
+
+    def leaves(self) -> list[dict]:
+        """603.10a: a permanent with a leaves-the-battlefield ability, maybe under another player's control, leaves
+        the battlefield (moved, with its owner or controller leaving the game, or put back by a player losing), or
+        stays; its ability triggers (looking back for its controller; 800.4d if that player left) and resolves."""
+        r = self.r
+        src = {"id": "rector", "owner": r.choice(self.players), "zone": "battlefield", "types": ["creature"],
+               "attributes": {"toughness": 2}}
+        if self.chance(0.4):
+            src["controller"] = r.choice(self.players)
+        self.objects.append(src)
+        if self.chance(0.4):
+            self.effects.append({"id": "borrow", "timestamp": self.stamp(), "kind": "control",
+                                 "player": r.choice(self.players), "targets": ["rector"],
+                                 "duration": r.choice(("permanent", "until_end_of_turn"))})
+        self.actions.append("rector_leaves")
+        going = r.choice(([{"type": "move", "object": "rector", "zone": r.choice(("graveyard", "hand", "exile"))}],
+                          [self.leave(src["owner"])], [self.leave(src.get("controller", src["owner"]))],
+                          [self.leave(r.choice(self.players))],
+                          [{"type": "damage", "source": "rector", "target": "rector", "amount": 2}], []))
+        trigger = {"type": "trigger", "id": "rector_leaves", "source": "rector", "leaves": True,
+                   **r.choice(({"kind": "ability"}, {"kind": "each_opponent_loses_life", "params": {"amount": 1}}))}
+        return going + [trigger, {"type": "resolve", "action": "rector_leaves"}]
 
     def default_left(self) -> list[dict]:
         """800.4c (Bribery): a permanent's default controller leaves while another player's effect controls it, which then ends."""
@@ -420,7 +447,7 @@ class _Gen(RandomParts):
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
         script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
-                           self.cast, self.extra))
+                           self.cast, self.extra, self.leaves))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:

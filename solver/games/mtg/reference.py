@@ -149,6 +149,10 @@ class MtgRules(CoreRules):
         life = str(STARTING_LIFE)
         if ev.type in ("combat_damage", "gain_life", "lose_life"):
             return [(key("pattr", ev.player, "life"), INT, life)]
+        if ev.type == "put_onto" and ev.tapped:
+            if ev.zone != "battlefield":
+                raise Unsupported(f"put_onto {ev.object} tapped onto the {ev.zone}")
+            return [(key("flag", ev.object, "tapped"), BOOL, "0")]
         if ev.type == "damage":
             if ev.target in w.players:
                 return [(key("pattr", ev.target, "life"), INT, life)]
@@ -258,7 +262,8 @@ class MtgRules(CoreRules):
             step.set(key("ctrl", ev.id), ev.controller, "mtg.111.2")
 
     def on_put_onto(self, w: World, prev: State, ev, step: Step) -> None:
-        """110.2: it enters under the named player's (default: owner's) control; 800.4b if they left."""
+        """110.2: it enters under the named player's (default: owner's) control; 800.4b if they left; tapped if the
+        effect says so (110.5b)."""
         player = ev.controller or w.owner_of(ev.object)
         w.note("mtg.110.2", *(["mtg.800.4b.enter"] if player is not None else []))
         if player is None:
@@ -268,6 +273,10 @@ class MtgRules(CoreRules):
             step.set(key("ctrl", ev.object), player, "mtg.110.2")
         else:
             step.set(key("zone", ev.object), prev[key("zone", ev.object)], "mtg.800.4b.enter")
+            return
+        if ev.tapped and prev[key("zone", ev.object)] != "battlefield":  # 110.5b: 'enters tapped' says otherwise
+            w.note("mtg.110.5b.tapped")
+            step.set(key("flag", ev.object, "tapped"), "1", "mtg.110.5b.tapped")
 
     def trigger_controller(self, w: World, prev: State, ev) -> tuple[str, str]:
         """Who controls the triggered ability, and the rule that says so: the scenario's player for a delayed one

@@ -37,6 +37,9 @@ RULES = {
                   "the planar controller first.",
     "mtg.613.7m": "613.7m: if two or more objects would receive a timestamp simultaneously (entering a zone or "
                   "becoming attached at the same time), the active player determines their relative timestamp order.",
+    "mtg.110.5b": "110.5b: permanents enter the battlefield untapped, unflipped, face up and phased in unless a "
+                  "spell or ability says otherwise.",
+    "mtg.110.5b.tapped": "A spell or ability that puts a permanent onto the battlefield tapped: it enters tapped.",
     "mtg.110.2": "A permanent put onto the battlefield is controlled by the player under whose control it was put "
                  "there (its default controller), without any control effect.",
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",

@@ -15,7 +15,7 @@ from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, targets, triggers, turns, winning
+from solver.games.mtg import checks, influence, leaving, life, permanents, targets, triggers, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -41,9 +41,10 @@ class Mtg(Ruleset):
 
     def new_objects(self, comp, tr) -> None:
         """400.7: an object that changes zones becomes a new object (mtg.400.7); 603.10a: a source leaving the
-        battlefield leaves its controller to look back to."""
+        battlefield leaves its controller to look back to; 110.5b: a permanent enters the battlefield untapped."""
         derived.new_objects(comp, tr, rule="mtg.400.7")
         triggers.record_departures(comp, tr)
+        permanents.enter_untapped(comp, tr)
 
     def identity_objects(self, comp) -> list[str]:
         """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
@@ -87,6 +88,8 @@ class Mtg(Ruleset):
         """Player attributes, marked damage and choice flags the events read and write."""
         rng = [-1_000_000, 1_000_000]
         life.event_keys(comp, ev)
+        if ev.type == "put_onto":
+            return permanents.event_keys(comp, ev)
         if ev.type == "choice":
             return [(("pflag", p, ev.id), "bool", False) for p in comp.players]
         if ev.type == "player_information":
@@ -196,10 +199,12 @@ class Mtg(Ruleset):
                 tr.keep(("zone", ev.id), "mtg.603.2", rm.neg(source_ok))
 
     def on_put_onto(self, comp, ev) -> None:
-        """Put an object onto the battlefield/stack under a player's control: its default controller (110.2)."""
+        """Put an object onto the battlefield/stack under a player's control: its default controller (110.2); tapped
+        if the effect says so (110.5b)."""
         player = ev.controller or comp.owner_of(ev.object)
         with comp.step(f"put {ev.object} onto the {ev.zone}") as tr:
             enter(comp, tr, ev.object, ev.zone, player, "mtg.110.2", comp.rm.true)
+            permanents.put_tapped(comp, tr, ev)
 
     def on_trigger(self, comp, ev) -> None:
         """A triggered ability goes on the stack under the controller the rules give it (603.3a, 603.10a, 603.7d),

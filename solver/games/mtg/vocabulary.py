@@ -51,6 +51,10 @@ VOCABULARY = SHARED.extend(
         Number("damage", "damage marked on a creature (120.3e); removed in the cleanup (514.2) and when it leaves "
                          "the battlefield (400.7)", lo=0),
     ),
+    flags=(
+        Word("tapped", "the permanent is tapped (turned sideways; `set_flag` taps or untaps it): a permanent enters "
+                       "the battlefield untapped, unless it is put onto it tapped (110.5b)"),
+    ),
     permissions=(
         Word("attack", "may attack: what 'can't attack' (Pacifism) prohibits and haste-like effects permit"),
     ),
@@ -107,6 +111,7 @@ VOCABULARY = SHARED.extend(
             Text("object", "the object", required=True),
             Text("controller", "under whose control it enters (default: its owner)"),
             Text("zone", "battlefield (default) or stack", values=("battlefield", "stack")),
+            Switch("tapped", "it enters the battlefield tapped (110.5b: otherwise untapped)"),
         )),
         Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d); its "
                          "controller is the source's controller when it triggered (603.3a)", (
@@ -203,6 +208,8 @@ VOCABULARY = SHARED.extend(
   state-based actions (704.5a, d, f, g, m), simultaneously and repeated; in a game of three or more, a player who
   loses leaves in the same check. A life total not given is 20.
 - Control-changing effects are `control` effects (`player` gets control of the `targets`).
+- A permanent's `tapped` flag (given, expected or set with `set_flag`): it enters the battlefield untapped, a new
+  object (110.5b), unless `put_onto` says `tapped: true`.
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
