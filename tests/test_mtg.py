@@ -651,7 +651,10 @@ def test_new_rule_infeasible_opposite_names_the_rule(rule: str) -> None:
 
 NEW_LIBRARY = sorted(p for p in SCENARIOS if not p.name.startswith("800.4") or p.name.startswith("800.4."))
 NEW_LIBRARY += sorted(ROOT / "scenarios/mtg" / n for n in ("800.4j-end-turn-skips-leaver.yaml",
-                                                           "800.4k-natural-turn-sequence.yaml"))
+                                                           "800.4k-natural-turn-sequence.yaml",
+                                                           "800.4d-leavers-leaves-trigger.yaml",
+                                                           "800.4j-extra-turn-of-leaver.yaml",
+                                                           "800.4k-extra-turn-is-next-turn.yaml"))
 
 
 def _flips(paths: list[Path]) -> list[tuple[Path, int]]:
@@ -677,16 +680,18 @@ def test_a_flipped_library_expectation_fails(path: Path, index: int) -> None:
 OUT_OF_ORDER = [
     ([{"type": "begin_turn", "player": "carla"}], "after alex's turn comes bianca's"),
     ([{"type": "end_turn"}, {"type": "begin_turn", "player": "carla"}], "follows an end_turn"),
+    ([{"type": "priority_to_active"}, {"type": "begin_turn", "player": "bianca"}, {"type": "extra_turn", "player": "alex"}],
+     "with extra turns"),
 ]
 
 
-@pytest.mark.parametrize("events, message", OUT_OF_ORDER, ids=["skipped seat", "after end_turn"])
+@pytest.mark.parametrize("events, message", OUT_OF_ORDER, ids=["skipped seat", "after end_turn", "extra turns"])
 def test_turns_written_out_of_order_are_a_located_error(events, message) -> None:
     """A hand-written turn out of turn order is an error at the event's line, not an answer."""
     res = run(scenario(events=events))
     assert res.status.value == "error" and message in res.error, res.error
-    line = 1 + yaml.safe_dump(scenario(events=events), sort_keys=False).splitlines().index("events:") + len(events)
-    assert f"test.yaml:{line}:" in res.error, res.error
+    line = int(res.error.split("test.yaml:")[1].split(":")[0])
+    assert yaml.safe_dump(scenario(events=events), sort_keys=False).splitlines()[line - 1] == "- type: begin_turn", res.error
 
 
 def test_end_turn_needs_whose_turn_it_is() -> None:
@@ -716,3 +721,104 @@ def test_what_the_rules_cannot_read_is_an_error(parts, message) -> None:
     """A mechanic the ruleset does not model is a clear error with the file and line, never an answer."""
     res = run(scenario(**parts))
     assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error
+
+
+# -- triggered abilities: who controls them (603.3a, 603.10a, 603.7d) ------------------------------------------
+TREASON = {"id": "treason", "timestamp": 1, "kind": "control", "player": "alex", "targets": ["warden"],
+           "duration": "until_end_of_turn"}
+
+
+def _warden_trigger(**kw) -> dict:
+    return {"type": "trigger", "id": "t", "source": "warden", "kind": "ability", **kw}
+
+
+@pytest.mark.parametrize("given, leaves, ok", [("alex", False, True), ("bianca", False, False),
+                                               ("alex", True, True), ("bianca", True, False)],
+                         ids=["agrees", "contradicts 603.3a", "agrees (leaves)", "contradicts 603.10a"])
+def test_a_given_trigger_controller_must_agree_with_the_rules(given: str, leaves: bool, ok: bool) -> None:
+    """Alex controls Bianca's Warden: a controller given for its trigger is checked against 603.3a (603.10a for a
+    leaves-the-battlefield ability); a contradiction is an error located at the trigger, never an answer."""
+    moved = [{"type": "move", "object": "warden", "zone": "graveyard"}] if leaves else []
+    events = moved + [_warden_trigger(controller=given, leaves=leaves)]
+    doc = scenario(objects=[obj("warden", "bianca", types=["creature"])], effects=[TREASON], events=events,
+                   expect=[{"object": "t", "controller": "alex"}])
+    res = run(doc)
+    if ok:
+        assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+        return
+    assert res.status.value == "error" and "contradicts" in res.error, res.error
+    line = int(res.error.split("test.yaml:")[1].split(":")[0])
+    assert yaml.safe_dump(doc, sort_keys=False).splitlines()[line - 1].strip() == "- type: trigger", res.error
+
+
+def test_a_leaves_trigger_whose_source_stayed_does_not_trigger() -> None:
+    """603.10a: the ability triggers only once its source has left the battlefield (mtg.603.3a.none otherwise)."""
+    doc = scenario(objects=[obj("warden", "bianca", types=["creature"])], events=[_warden_trigger(leaves=True)],
+                   expect=[{"action": "t", "action_status": "unborn", "because": ["mtg.603.3a.none"]},
+                           {"unique": True}])
+    res = run(doc)
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+    flipped = run({**doc, "expect": [{"action": "t", "action_status": "on_stack"}]})
+    assert flipped.status.value == "fail"
+
+
+@pytest.mark.parametrize("trigger, message", [
+    ({"type": "trigger", "id": "t", "kind": "ability"}, "give its `controller`"),
+    ({"type": "trigger", "id": "t", "kind": "ability", "source": "warden", "delayed": True}, "603.7d"),
+    ({"type": "trigger", "id": "t", "kind": "ability", "controller": "alex", "leaves": True}, "603.10a"),
+], ids=["no source", "delayed", "leaves without source"])
+def test_a_trigger_the_rules_cannot_give_a_controller_is_an_error(trigger: dict, message: str) -> None:
+    """No source to take the controller from, or a delayed ability (603.7d): the scenario must give it."""
+    res = run(scenario(objects=[obj("warden", "bianca", types=["creature"])], events=[trigger]))
+    assert res.status.value == "error" and message in res.error and "test.yaml:" in res.error, res.error
+
+
+@pytest.mark.parametrize("leaver, turns", [(None, ["carla", "bianca", "bianca", "carla"]),
+                                           ("carla", ["bianca", "bianca", "alex", "bianca"])],
+                         ids=["nobody leaves", "carla leaves"])
+def test_extra_turns_are_taken_newest_first_then_turn_order_goes_on(leaver, turns) -> None:
+    """500.7: extra turns for Bianca then Carla on Alex's turn: Carla's (newest), Bianca's, then Bianca's natural
+    turn; a leaver's extra and natural turns are passed over (800.4j). Each other active player is impossible."""
+    events = [{"type": "extra_turn", "player": "bianca"}, {"type": "extra_turn", "player": "carla"}]
+    events += [leave(leaver)] if leaver else []
+    events += [{"type": "end_turn"}] * len(turns)
+    start = len(events) - len(turns)
+    expect = [{"at": start + k + 1, "turn": {"active_player": q}} for k, q in enumerate(turns)] + [{"unique": True}]
+    res = run(scenario(events=events, expect=expect))
+    assert res.status.value == "pass", (res.error, [(e.description, e.verdict.value) for e in res.expectations])
+    for k, q in enumerate(turns):
+        for other in [p for p in ("alex", "bianca", "carla") if p != q]:
+            wrong = run(scenario(events=events, expect=[{"at": start + k + 1, "turn": {"active_player": other}}]))
+            assert wrong.status.value == "fail", (k, other)
+
+
+# -- 110.5b: tapped permanents ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("event, tapped", [({"type": "put_onto", "object": "bears"}, False),
+                                           ({"type": "put_onto", "object": "bears", "tapped": True}, True),
+                                           ({"type": "move", "object": "bears", "zone": "battlefield"}, False)],
+                         ids=["put onto", "put onto tapped", "moved"])
+def test_a_permanent_enters_untapped_unless_put_onto_the_battlefield_tapped(event: dict, tapped: bool) -> None:
+    """110.5b: a tapped card in the graveyard enters the battlefield untapped, unless the effect says tapped; the
+    other value is impossible."""
+    parts = dict(objects=[obj("bears", "bianca", "graveyard", types=["creature"], flags={"tapped": True})],
+                 events=[event])
+    res = run(scenario(**parts, expect=[{"object": "bears", "zone": "battlefield", "flags": {"tapped": tapped}},
+                                        {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+    wrong = run(scenario(**parts, expect=[{"object": "bears", "flags": {"tapped": not tapped}}]))
+    assert wrong.status.value == "fail"
+
+
+def test_a_tapped_flag_stays_while_the_permanent_stays() -> None:
+    """110.5b reads only an arrival: a tapped permanent put onto the battlefield where it already is stays tapped."""
+    res = run(scenario(objects=[obj("bears", "bianca", types=["creature"], flags={"tapped": True})],
+                       events=[{"type": "put_onto", "object": "bears"}],
+                       expect=[{"object": "bears", "flags": {"tapped": True}}, {"unique": True}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+
+
+def test_put_onto_the_stack_tapped_is_an_error() -> None:
+    """Only a permanent is tapped: `tapped` for the stack is refused at the event."""
+    res = run(scenario(objects=[obj("bolt", "alex", "hand", types=["instant"])],
+                       events=[{"type": "put_onto", "object": "bolt", "zone": "stack", "tapped": True}]))
+    assert res.status.value == "error" and "tapped" in res.error and "test.yaml:" in res.error, res.error

@@ -46,17 +46,22 @@ class PutOnto(EventBase):
     object: Id
     controller: Id | None = Field(default=None, description="The player under whose control it enters (default: owner).")
     zone: Literal["battlefield", "stack"] = "battlefield"
+    tapped: bool = Field(default=False, description="It enters the battlefield tapped (110.5b).")
     refs: ClassVar[dict[str, str]] = {"object": "object", "controller": "player"}
 
 
 class Trigger(EventBase):
-    """A (delayed) triggered ability of a player triggers and would be put on the stack."""
+    """A (delayed) triggered ability triggers and would be put on the stack; the rules give its controller (603.3a)."""
 
     type: Literal["trigger"]
     id: Id
-    controller: Id
+    controller: Id | None = Field(default=None, description="Its controller: computed from the source (603.3a, "
+                                  "603.10a); given, it must agree; required for a delayed one or one with no source.")
     kind: Name
     source: Id | None = None
+    leaves: bool = Field(default=False, description="A leaves-the-battlefield ability of its source (603.10a).")
+    delayed: bool = Field(default=False, description="A delayed triggered ability: `controller` gives who controlled "
+                          "what created it (603.7d).")
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}
@@ -138,6 +143,14 @@ class CountActions(EventBase):
     refs: ClassVar[dict[str, str]] = {"reader": "player"}
 
 
+class ExtraTurn(EventBase):
+    """An effect gives a player an extra turn, added directly after the current one (500.7)."""
+
+    type: Literal["extra_turn"]
+    player: Id
+    refs: ClassVar[dict[str, str]] = {"player": "player"}
+
+
 class PriorityToActive(EventBase):
     """The active player would receive priority (a spell resolved, a step began)."""
 
@@ -145,4 +158,4 @@ class PriorityToActive(EventBase):
 
 
 EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Damage, GainLife, LoseLife, Choice,
-                 PlayerInformation, CountActions, PriorityToActive)
+                 PlayerInformation, CountActions, ExtraTurn, PriorityToActive)

@@ -177,6 +177,8 @@ class ScenarioCheck:
             if not bad:
                 continue
             action = getattr(ev, "action", None)
+            if action is None:  # a need that is no action's status (an MTG trigger's given controller)
+                raise ScenarioError(f"events[{i}] ({ev.type}): {message}, in {len(bad)} of {len(outcomes)} outcome(s)")
             seen = sorted({o.values.get(f"{comp.boundaries[i]}|status.{action}", "?") for o in bad})
             raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
                                 f"{len(bad)} of {len(outcomes)} outcome(s)")

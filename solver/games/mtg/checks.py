@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from models.effects import SOURCE_CONTROLLER
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving, targets, winning
+from solver.games.mtg import leaving, targets, triggers, winning
 from solver.games.mtg.players import are_opponents, in_game
 
 
@@ -85,6 +85,8 @@ def _reductions(comp) -> dict[str, int | None]:
 def _controllers(comp, a: str) -> set[str]:
     """Static: every player who may control the action (its default controller, or one a control effect names)."""
     spec, data = comp.objects[a].action, comp.objects[a].data
+    if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
+        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
     first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
         (data.controller or data.owner if data is not None else None)
     named = {e.player for e in comp.effects_on(a, "control")}

@@ -44,6 +44,7 @@ class _Gen(RandomParts):
         self.seat: str | None = None
         self.ranged = False
         self.computed = False  # an end_turn came: the rules compute the turns from then on
+        self.written = False  # a begin_turn came: turns are written by hand (no extra turn then)
 
     def player_docs(self) -> list[dict]:
         """Players in turn order: life (sometimes left at 20) and a counter, sometimes teams, rarely one out."""
@@ -79,6 +80,8 @@ class _Gen(RandomParts):
             o["attributes"] = {"toughness": r.randint(0, 3)} if self.chance(0.1) else {"toughness": r.randint(1, 3)}
             if self.chance(0.3):
                 o["attributes"]["damage"] = r.randint(0, 2)
+        if o["zone"] != "stack" and self.chance(0.3):  # 110.5b: it enters the battlefield untapped
+            o["flags"] = {"tapped": self.chance(0.6)}
         return o
 
     def spec(self, source: str | None = None) -> dict:
@@ -150,10 +153,15 @@ class _Gen(RandomParts):
         return e
 
     def turn_event(self) -> dict:
-        """A turn: begin_turn for the next seat (while turns are written by hand), else end_turn."""
+        """A turn: begin_turn for the next seat (while turns are written by hand), else end_turn, or an extra turn
+        (500.7) for someone when no turn is written by hand."""
+        if not self.written and self.chance(0.25):
+            self.computed = True
+            return {"type": "extra_turn", "player": self.r.choice(self.players)}
         if self.computed or self.chance(0.6):
             self.computed = True
             return {"type": "end_turn"}
+        self.written = True
         i = self.players.index(self.seat)
         self.seat = self.players[(i + 1) % len(self.players)]
         return {"type": "begin_turn", "player": self.seat}
@@ -181,6 +189,8 @@ class _Gen(RandomParts):
             ev = {"type": "put_onto", "object": r.choice(self.ids())}
             if self.chance(0.6):
                 ev["controller"] = r.choice(self.players)
+            if self.chance(0.3):
+                ev["tapped"] = True  # 110.5b
             return ev
         if kind == "trigger":
             return self.trigger(i, p)
@@ -240,7 +250,10 @@ class _Gen(RandomParts):
             return {"type": "trigger", "id": aid, "controller": p, "kind": "return_to_battlefield",
                     "targets": [r.choice(self.ids())]}
         source = r.choice(self.ids())
-        return {"type": "trigger", "id": aid, "controller": p, "source": source, **self.spec(source)}
+        ev = {"type": "trigger", "id": aid, "source": source, **self.spec(source)}  # 603.3a gives its controller
+        if self.chance(0.3):
+            ev["leaves"] = True  # 603.10a: whoever controlled the source as it left
+        return ev
 
     def create(self, i: int, p: str) -> dict:
         """A player creates a token (or a card) somewhere, maybe owned by another, maybe by a permanent's trigger."""
@@ -270,6 +283,38 @@ class _Gen(RandomParts):
         first = [leave[0], trigger] if leave and self.chance(0.5) else [trigger] + leave
         return first + [{"type": "resolve", "action": "slide"}]
 
+    def extra(self) -> list[dict]:
+        """500.7: one or two extra turns for random players, maybe someone leaves (800.4j passes over their turns),
+        then a few end_turn events ('until your next turn' effects show whose turns began: 800.4k)."""
+        r = self.r
+        events = [{"type": "extra_turn", "player": r.choice(self.players)} for _ in range(r.randint(1, 2))]
+        if self.chance(0.6):
+            events.insert(r.randint(0, len(events)), self.leave(r.choice(self.players)))
+        return events + [{"type": "end_turn"} for _ in range(r.randint(1, 3))]
+
+    def leaves(self) -> list[dict]:
+        """603.10a: a permanent with a leaves-the-battlefield ability, maybe under another player's control, leaves
+        the battlefield (moved, with its owner or controller leaving the game, or put back by a player losing), or
+        stays; its ability triggers (looking back for its controller; 800.4d if that player left) and resolves."""
+        r = self.r
+        src = {"id": "rector", "owner": r.choice(self.players), "zone": "battlefield", "types": ["creature"],
+               "attributes": {"toughness": 2}}
+        if self.chance(0.4):
+            src["controller"] = r.choice(self.players)
+        self.objects.append(src)
+        if self.chance(0.4):
+            self.effects.append({"id": "borrow", "timestamp": self.stamp(), "kind": "control",
+                                 "player": r.choice(self.players), "targets": ["rector"],
+                                 "duration": r.choice(("permanent", "until_end_of_turn"))})
+        self.actions.append("rector_leaves")
+        going = r.choice(([{"type": "move", "object": "rector", "zone": r.choice(("graveyard", "hand", "exile"))}],
+                          [self.leave(src["owner"])], [self.leave(src.get("controller", src["owner"]))],
+                          [self.leave(r.choice(self.players))],
+                          [{"type": "damage", "source": "rector", "target": "rector", "amount": 2}], []))
+        trigger = {"type": "trigger", "id": "rector_leaves", "source": "rector", "leaves": True,
+                   **r.choice(({"kind": "ability"}, {"kind": "each_opponent_loses_life", "params": {"amount": 1}}))}
+        return going + [trigger, {"type": "resolve", "action": "rector_leaves"}]
+
     def default_left(self) -> list[dict]:
         """800.4c (Bribery): a permanent's default controller leaves while another player's effect controls it, which then ends."""
         r = self.r
@@ -294,7 +339,7 @@ class _Gen(RandomParts):
         target["zone"] = r.choice(("battlefield", "battlefield", "battlefield", "graveyard"))
         target.pop("action", None)
         self.actions.append("exiling")
-        exiling = {"type": "trigger", "id": "exiling", "controller": r.choice(self.players), "source": "ring",
+        exiling = {"type": "trigger", "id": "exiling", "source": "ring",  # the ring's controller's (603.3a)
                    "kind": "exile_until_leaves", "targets": [target["id"]]}
         ending = r.choice(([{"type": "move", "object": "ring", "zone": r.choice(("graveyard", "hand", "exile"))}],
                            [self.leave(ring.get("controller", ring["owner"]))],
@@ -323,6 +368,8 @@ class _Gen(RandomParts):
             first = {"type": "trigger", "id": "cast", "controller": p, **spec}
         if source:
             first["source"] = source
+            if first["type"] == "trigger":
+                del first["controller"]  # 603.3a gives it
         between = []
         for i in range(r.randint(0, 2)):
             ev = self.meddle(i, spec)
@@ -400,7 +447,7 @@ class _Gen(RandomParts):
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
         script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
-                           self.cast))
+                           self.cast, self.extra, self.leaves))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:

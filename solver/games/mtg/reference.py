@@ -118,6 +118,9 @@ class MtgRules(CoreRules):
             w.add(key("ctrl", ev.id), players, NONE)
             if ev.type == "trigger":
                 w.add(key("status", ev.id), ACTION_STATUSES, "unborn")
+        for src in sorted({ev.source for ev in w.sc.events if ev.type == "trigger" and ev.leaves
+                           and ev.source in w.objects}):  # 603.10a: the controller it had as it last left the battlefield
+            w.add(key("left_ctrl", src), players, NONE)
         self._attach_keys(w)
         for ev in w.sc.events:
             for k, dom, init in self._event_keys(w, ev):
@@ -129,6 +132,7 @@ class MtgRules(CoreRules):
         w.add(key("turn", "turn_of"), players, w.sc.turn.active_player or NONE)
         targets.add_keys(w)
         turns.add_range_keys(w)
+        turns.add_turn_keys(w)
         life = any(k.startswith("pattr.") and k.endswith(".life") for k in w.domains)
         if any(ev.type == "leave_game" for ev in w.sc.events) or life and len(w.players) > 2:
             for k in [k for k in w.domains if k.startswith("pattr.")]:
@@ -151,6 +155,10 @@ class MtgRules(CoreRules):
         life = str(STARTING_LIFE)
         if ev.type in ("combat_damage", "gain_life", "lose_life"):
             return [(key("pattr", ev.player, "life"), INT, life)]
+        if ev.type == "put_onto" and ev.tapped:
+            if ev.zone != "battlefield":
+                raise Unsupported(f"put_onto {ev.object} tapped onto the {ev.zone}")
+            return [(key("flag", ev.object, "tapped"), BOOL, "0")]
         if ev.type == "damage":
             if ev.target in w.players:
                 return [(key("pattr", ev.target, "life"), INT, life)]
@@ -217,6 +225,13 @@ class MtgRules(CoreRules):
         turns.begin_turn(self, w, p, ev)
         p.into(step)
 
+    def on_extra_turn(self, w: World, prev: State, ev, step: Step) -> None:
+        """500.7: a turn added directly after the current one."""
+        turns.written_order(w, self._stage(w, ev) - 1)
+        p = self._proc(w, prev, ev)
+        p.substep(turns.add_extra(w, self._stage(w, ev) - 1))
+        p.into(step)
+
     def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:
         """800.4b: control for a player who left does not begin (a static one is ended at once)."""
         e = ev.effect
@@ -253,7 +268,8 @@ class MtgRules(CoreRules):
             step.set(key("ctrl", ev.id), ev.controller, "mtg.111.2")
 
     def on_put_onto(self, w: World, prev: State, ev, step: Step) -> None:
-        """110.2: it enters under the named player's (default: owner's) control; 800.4b if they left."""
+        """110.2: it enters under the named player's (default: owner's) control; 800.4b if they left; tapped if the
+        effect says so (110.5b)."""
         player = ev.controller or w.owner_of(ev.object)
         w.note("mtg.110.2", *(["mtg.800.4b.enter"] if player is not None else []))
         if player is None:
@@ -263,14 +279,40 @@ class MtgRules(CoreRules):
             step.set(key("ctrl", ev.object), player, "mtg.110.2")
         else:
             step.set(key("zone", ev.object), prev[key("zone", ev.object)], "mtg.800.4b.enter")
+            return
+        if ev.tapped and prev[key("zone", ev.object)] != "battlefield":  # 110.5b: 'enters tapped' says otherwise
+            w.note("mtg.110.5b.tapped")
+            step.set(key("flag", ev.object, "tapped"), "1", "mtg.110.5b.tapped")
+
+    def trigger_controller(self, w: World, prev: State, ev) -> tuple[str, str]:
+        """Who controls the triggered ability, and the rule that says so: the scenario's player for a delayed one
+        (603.7d) or one with no source (603.3); for a leaves-the-battlefield ability, whoever controlled the source
+        just before it left (603.10a, none if it has not left); else the source's controller now (603.3a)."""
+        if ev.source is None or ev.delayed:
+            if ev.controller is None:
+                raise Unsupported(f"trigger {ev.id} without a controller to give it")
+            return ev.controller, "mtg.603.7d" if ev.delayed else "mtg.603.3"
+        if ev.leaves:
+            ctrl, rule = prev[key("left_ctrl", ev.source)], "mtg.603.10a"
+        else:
+            ctrl, rule = self.controller(w, prev, ev.source), "mtg.603.3a"
+        if ev.controller is not None and ctrl not in (NONE, ev.controller):
+            raise Unsupported(f"trigger {ev.id}: controller {ev.controller}, but {rule} gives {ctrl}")
+        return ctrl, rule
 
     def on_trigger(self, w: World, prev: State, ev, step: Step) -> None:
-        """603.3: on the stack under its controller; 800.4d: not if that player left."""
-        w.note("mtg.603.3", "mtg.800.4d.trigger")
-        if in_game(prev, ev.controller):
+        """603.3: on the stack under its controller (603.3a, 603.10a, 603.7d); 800.4d: not if that player left; not
+        at all if the source gives it no controller (mtg.603.3a.none)."""
+        ctrl, rule = self.trigger_controller(w, prev, ev)
+        w.note("mtg.603.3", rule, "mtg.800.4d.trigger", *(["mtg.603.3a.none"] if rule in ("mtg.603.3a", "mtg.603.10a")
+                                                          else []))
+        if ctrl == NONE:
+            step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.603.3a.none")
+            step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.603.3a.none")
+        elif in_game(prev, ctrl):
             step.set(key("zone", ev.id), "stack", "mtg.603.3")
             step.set(key("status", ev.id), "on_stack", "mtg.603.3")
-            step.set(key("ctrl", ev.id), ev.controller, "mtg.603.3")
+            step.set(key("ctrl", ev.id), ctrl, rule)
         else:
             step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.800.4d.trigger")
             step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.800.4d.trigger")

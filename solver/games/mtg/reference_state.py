@@ -64,6 +64,8 @@ class Proc:
             if k not in self.w.statics(self.stage):
                 self.last[k] = (v, rule)
         self.renew(before, seen)
+        self.departures(before)
+        self.untapped(before, seen)
         for k, e in self.w.statics(self.stage).items():
             want = b(self.rules.static_on(self.w, self.st, e))
             if k in seen and seen[k][0] != want:
@@ -83,6 +85,28 @@ class Proc:
             if any(before.get(k) != self.st[k] for k in ks):
                 self.st[key("since", o)] = str(self.stage)
                 self.last[key("since", o)] = (str(self.stage), rule)
+
+    def departures(self, before: State) -> None:
+        """603.10a at this sub-state: a source of a leaves-the-battlefield ability that left the battlefield in it
+        leaves the controller it had just before ("look back in time")."""
+        for k in [k for k in self.w.domains if k.startswith("left_ctrl.")]:
+            src = k[len("left_ctrl."):]
+            zk = key("zone", src)
+            if before.get(zk) == "battlefield" and self.st.get(zk) != "battlefield":
+                ctrl = self.rules.controller(self.w, before, src)
+                self.st[k] = ctrl
+                self.last[k] = (ctrl, "mtg.603.10a")
+                self.w.note("mtg.603.10a")
+
+    def untapped(self, before: State, seen: dict) -> None:
+        """110.5b at this sub-state: a permanent that arrived on the battlefield in it is untapped, unless the
+        sub-step itself said how it enters (put onto the battlefield tapped)."""
+        for k in [k for k in self.w.domains if k.startswith("flag.") and k.endswith(".tapped")]:
+            zk = key("zone", k[len("flag."):-len(".tapped")])
+            if k not in seen and before.get(zk) != "battlefield" and self.st.get(zk) == "battlefield":
+                self.w.note("mtg.110.5b")
+                self.st[k] = "0"
+                self.last[k] = ("0", "mtg.110.5b")
 
     def into(self, step: Step) -> None:
         """Every key the procedure set, with its final value and rule; contradictions as failing checks."""

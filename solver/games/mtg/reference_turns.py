@@ -21,6 +21,8 @@ def written_order(w: World, index: int) -> None:
     seat, computed = w.sc.turn.active_player, False
     for i, ev in enumerate(w.sc.events[:index + 1]):
         if ev.type == "begin_turn":
+            if extras(w):
+                raise Unsupported("begin_turn with extra turns")
             if computed:
                 raise Unsupported("begin_turn after end_turn")
             if seat is not None and ev.player != w.players[(w.players.index(seat) + 1) % len(w.players)]:
@@ -87,23 +89,58 @@ def end_turn(rules, w: World, p: Proc) -> None:
         leaving.reverts(rules, w, before, p)
 
 
+def extras(w: World) -> list[tuple[str, str]]:
+    """(key, player) of each extra turn the events add (500.7), in the order added; "1" while it waits."""
+    return [(key("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(w.sc.events) if ev.type == "extra_turn"]
+
+
+def add_turn_keys(w: World) -> None:
+    """With extra turns: each one's waiting flag, and the seat turn order goes on from (extra turns do not move it)."""
+    if not extras(w):
+        return
+    w.add("turn.seat", tuple(w.players) + (NONE,), w.sc.turn.active_player or NONE)
+    for k, _ in extras(w):
+        w.add(k, BOOL, "0")
+
+
+def add_extra(w: World, index: int) -> list[tuple[str, str, str]]:
+    """500.7: the extra turn of event ``index`` is added after the current one (the newest is taken first)."""
+    w.note("mtg.500.7")
+    return [(key("turn", f"extra_{index}"), "1", "mtg.500.7")]
+
+
 def next_turn(w: World, st: State) -> list[tuple[str, str, str]]:
-    """mtg.500.next: the next player in turn order still in the game begins; 800.4j/800.4k for those passed over."""
-    holder = st["turn.turn_of"]
+    """The newest waiting extra turn (500.7), passed over if its player left (800.4j, 800.4k), then mtg.500.next:
+    the next player in turn order still in the game begins; 800.4j/800.4k for those passed over."""
     if any(e.duration == "until_next_turn" for e in w.effects):
         w.note("core.next_turn", "mtg.800.4k")
+    out: list[tuple[str, str, str]] = []
+
+    def ends(q: str, rule: str) -> list[tuple[str, str, str]]:
+        return [(key("active", e.id), "0", rule) for e in w.effects
+                if e.duration == "until_next_turn" and e.until_player == q]
+    for k, q in reversed(extras(w)):
+        if st[k] != "1":
+            continue
+        w.note("mtg.500.7")
+        if in_game(st, q):
+            out += [(k, "0", "mtg.500.7")] + ends(q, "core.next_turn")
+            return out + [(x, q, "mtg.500.7") for x in TURN_KEYS] + recompute(w, st)
+        w.note("mtg.800.4j")
+        out += [(k, "0", "mtg.800.4j")] + ends(q, "mtg.800.4k")
+    seat = "turn.seat" if extras(w) else "turn.turn_of"
+    holder = st[seat]
     if holder == NONE:
-        return []
-    out = []
+        return out
     i = w.players.index(holder)
     for k in range(1, len(w.players) + 1):
         q = w.players[(i + k) % len(w.players)]
-        ends = [key("active", e.id) for e in w.effects if e.duration == "until_next_turn" and e.until_player == q]
         if in_game(st, q):
-            out += [(x, "0", "core.next_turn") for x in ends]
-            out += [(x, q, "mtg.500.next" if k == 1 else "mtg.800.4j") for x in TURN_KEYS]
+            out += ends(q, "core.next_turn")
+            keys = TURN_KEYS + (("turn.seat",) if extras(w) else ())
+            out += [(x, q, "mtg.500.next" if k == 1 else "mtg.800.4j") for x in keys]
             return out + recompute(w, st)
-        out += [(x, "0", "mtg.800.4k") for x in ends]
+        out += ends(q, "mtg.800.4k")
     return out
 
 

@@ -37,11 +37,23 @@ RULES = {
                   "the planar controller first.",
     "mtg.613.7m": "613.7m: if two or more objects would receive a timestamp simultaneously (entering a zone or "
                   "becoming attached at the same time), the active player determines their relative timestamp order.",
+    "mtg.110.5b": "110.5b: permanents enter the battlefield untapped, unflipped, face up and phased in unless a "
+                  "spell or ability says otherwise.",
+    "mtg.110.5b.tapped": "A spell or ability that puts a permanent onto the battlefield tapped: it enters tapped.",
     "mtg.110.2": "A permanent put onto the battlefield is controlled by the player under whose control it was put "
                  "there (its default controller), without any control effect.",
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",
     "mtg.603.2": "A triggered ability of an object that is not on the battlefield does not trigger.",
     "mtg.603.3": "A triggered ability is put on the stack under the control of its controller.",
+    "mtg.603.3a": "603.3a: a triggered ability is controlled by the player who controlled its source when it "
+                  "triggered, unless it is a delayed triggered ability.",
+    "mtg.603.3a.none": "A triggered ability whose source gives it no controller does not trigger: the source is "
+                       "outside the game (108.4a), or, for a leaves-the-battlefield ability, has not left the "
+                       "battlefield.",
+    "mtg.603.10a": "603.10a: leaves-the-battlefield abilities look back in time: such an ability is controlled by the "
+                   "player who controlled its source immediately before it left the battlefield.",
+    "mtg.603.7d": "603.7d: a delayed triggered ability is controlled by the player who controlled the spell or "
+                  "ability that created it (the scenario gives that player).",
     "mtg.608.2b": "A spell or ability whose targets are all illegal when it would resolve does not resolve: it leaves "
                   "the stack without effect.",
     "mtg.608.2b.partial": "A spell or ability with some legal targets resolves, but does not affect its illegal ones.",
@@ -82,6 +94,8 @@ RULES = {
     "mtg.108.4a": "An object outside the game has no controller (108.4a: only an object on the battlefield or the "
                   "stack has one; what is modelled here is the object that left the game).",
     "mtg.514.2": "In the cleanup step of each turn, damage marked on permanents is removed.",
+    "mtg.500.7": "500.7: an effect can give a player an extra turn: it is added directly after the current turn; of "
+                 "several, the most recently created is taken first (turn order then goes on as before).",
     "mtg.500.next": "When a turn ends, the next player in turn order begins their turn: they become the active "
                     "player and receive priority.",
     "mtg.801.2c": "Range of influence (801.2): the players within N seats of a player, counted among those in the "

@@ -15,7 +15,7 @@ from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, targets, turns, winning
+from solver.games.mtg import checks, influence, leaving, life, permanents, targets, triggers, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -44,8 +44,11 @@ class Mtg(Ruleset):
         return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
     def new_objects(self, comp, tr) -> None:
-        """400.7: an object that changes zones becomes a new object (mtg.400.7)."""
+        """400.7: an object that changes zones becomes a new object (mtg.400.7); 603.10a: a source leaving the
+        battlefield leaves its controller to look back to; 110.5b: a permanent enters the battlefield untapped."""
         derived.new_objects(comp, tr, rule="mtg.400.7")
+        triggers.record_departures(comp, tr)
+        permanents.enter_untapped(comp, tr)
 
     def identity_objects(self, comp) -> list[str]:
         """400.7: an object a spell or ability targets is told apart per zone visit (a new object is no target)."""
@@ -94,6 +97,8 @@ class Mtg(Ruleset):
         """Player attributes, marked damage and choice flags the events read and write."""
         rng = [-1_000_000, 1_000_000]
         life.event_keys(comp, ev)
+        if ev.type == "put_onto":
+            return permanents.event_keys(comp, ev)
         if ev.type == "choice":
             return [(("pflag", p, ev.id), "bool", False) for p in comp.players]
         if ev.type == "player_information":
@@ -104,11 +109,13 @@ class Mtg(Ruleset):
         return []
 
     def declare_keys(self, comp) -> None:
-        """Whose turn it is (kept when its player leaves), what spells and abilities change, ranges of influence,
-        last known player information, ended static control effects."""
+        """Whose turn it is (kept when its player leaves), what spells and abilities change, the controllers leaving
+        sources had (603.10a), ranges of influence, last known player information, ended static control effects."""
         players = tuple(comp.players) + (NONE,)
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
         targets.declare_keys(comp)
+        triggers.declare_keys(comp)
+        turns.declare_keys(comp)
         influence.declare_keys(comp)
         life = any(k[0] == "pattr" and k[2] == "life" for k in comp.domains)
         if any(ev.type == "leave_game" for ev in comp.sc.events) or life and len(comp.players) > 2:
@@ -159,6 +166,11 @@ class Mtg(Ruleset):
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, f"800.4c when {ev.player}'s turn would begin")
 
+    def on_extra_turn(self, comp, ev) -> None:
+        """500.7: an extra turn is added directly after the current one."""
+        turns.check_end_turn(comp)
+        turns.add_extra_turn(self, comp, ev)
+
     def on_begin_effect(self, comp, ev) -> None:
         """A control effect for a player who left does not begin (800.4b), over objects or players."""
         e = ev.effect
@@ -197,21 +209,17 @@ class Mtg(Ruleset):
                 tr.keep(("zone", ev.id), "mtg.603.2", rm.neg(source_ok))
 
     def on_put_onto(self, comp, ev) -> None:
-        """Put an object onto the battlefield/stack under a player's control: its default controller (110.2)."""
+        """Put an object onto the battlefield/stack under a player's control: its default controller (110.2); tapped
+        if the effect says so (110.5b)."""
         player = ev.controller or comp.owner_of(ev.object)
         with comp.step(f"put {ev.object} onto the {ev.zone}") as tr:
             enter(comp, tr, ev.object, ev.zone, player, "mtg.110.2", comp.rm.true)
+            permanents.put_tapped(comp, tr, ev)
 
     def on_trigger(self, comp, ev) -> None:
-        """A triggered ability goes on the stack under its controller, unless that player left (800.4d)."""
-        rm, st = comp.rm, comp.stage
-        present = in_game(comp, st, ev.controller)
-        with comp.step(f"{ev.id} triggers") as tr:
-            tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
-            tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
-            tr.set(("ctrl", ev.id), ev.controller, "mtg.603.3", present)
-            tr.keep(("zone", ev.id), "mtg.800.4d.trigger", rm.neg(present))
-            tr.keep(("status", ev.id), "mtg.800.4d.trigger", rm.neg(present))
+        """A triggered ability goes on the stack under the controller the rules give it (603.3a, 603.10a, 603.7d),
+        unless that player left (800.4d)."""
+        triggers.trigger(comp, ev)
 
     # -- damage and life (800.4e) ---------------------------------------------------------------------
     def on_combat_damage(self, comp, ev) -> None:

@@ -1,6 +1,8 @@
 """Turns computed by the rules: ``end_turn`` ends the turn and the next player in turn order still in the game
 begins theirs (mtg.500.next); the turns of players who left are passed over (800.4j), and their 'until your next
-turn' effects end as those turns would have begun (800.4k).
+turn' effects end as those turns would have begun (800.4k). An ``extra_turn`` adds a turn directly after the
+current one (mtg.500.7): the next ``end_turn`` begins the most recently added one still waiting, or passes over it
+if its player left (800.4j, 800.4k count it); turn order then goes on from the seat whose natural turn was last.
 
 A scenario gives the turn order (its players, in order) and whose turn it is (``turn.active_player``). A
 ``begin_turn`` written by hand must name the next seat in turn order (a leaver's included: 800.4j then keeps it
@@ -10,6 +12,7 @@ error located at the event.
 from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
+from solver.encoding.state import NONE
 from solver.games.mtg import influence
 from solver.games.mtg.players import in_game, seats_after
 
@@ -23,6 +26,9 @@ def seat_before(sc, index: int) -> tuple[str | None, bool]:
     seat, computed = sc.turn.active_player, False
     for i, ev in enumerate(sc.events[:index + 1]):
         if ev.type == "begin_turn":
+            if any(e.type == "extra_turn" for e in sc.events):
+                raise ScenarioError(f"begin_turn {ev.player} in a scenario with extra turns (500.7): write end_turn, "
+                                    f"which begins the extra turn or the next in turn order by the rules")
             if computed:
                 raise ScenarioError(f"begin_turn {ev.player} follows an end_turn, which already began the next "
                                     f"player's turn (the rules compute it): write end_turn for each turn, or "
@@ -54,25 +60,76 @@ def end_of_turn(rs, comp) -> None:
                 tr.set(("attr", o, "damage"), 0, "mtg.514.2")
 
 
+def extra_turns(comp) -> list[tuple[tuple, str]]:
+    """(state key, player) of every extra turn the scenario's events add (500.7), in the order they are added: the
+    key is true while the turn waits to be taken."""
+    return [(("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(comp.sc.events) if ev.type == "extra_turn"]
+
+
+def seat_key(comp) -> tuple:
+    """The key of the seat turn order goes on from: whose turn it is, or, with extra turns (which do not move the
+    seat, 500.7), whose natural turn began last."""
+    return ("turn", "seat") if extra_turns(comp) else ("turn", "turn_of")
+
+
+def declare_keys(comp) -> None:
+    """Extra turns waiting to be taken, and the seat turn order goes on from when there are any."""
+    if not extra_turns(comp):
+        return
+    comp.add_key(("turn", "seat"), tuple(comp.players) + (NONE,), comp.sc.turn.active_player or NONE)
+    for key, _ in extra_turns(comp):
+        comp.add_key(key, "bool", False)
+
+
+def add_extra_turn(rs, comp, ev) -> None:
+    """500.7: the extra turn is added directly after the current one (taken before any added earlier)."""
+    key = extra_turns(comp)[[i for i, e in enumerate(comp.sc.events) if e.type == "extra_turn"].index(comp.event_index)][0]
+    with comp.step(f"{ev.player} gets an extra turn") as tr:
+        # 500.7: "Some effects can give a player extra turns. They do this by adding the turns directly after the
+        # specified turn. ... The most recently created turn will be taken first."
+        tr.set(key, 1, "mtg.500.7")
+
+
+def _ends_until_next_turn(comp, tr, q: str, begins, skipped) -> None:
+    """q's 'until your next turn' effects end as their turn begins (core.next_turn), or would have (800.4k)."""
+    for eid, e in comp.effects.items():
+        if e.duration == "until_next_turn" and e.until_player == q:
+            tr.set(("active", eid), 0, "core.next_turn", begins)
+            tr.set(("active", eid), 0, "mtg.800.4k", skipped)
+
+
 def next_turn(rs, comp) -> None:
-    """mtg.500.next: the next player in turn order still in the game begins their turn; 800.4j: a leaver's turn is
-    passed over, and 800.4k: their 'until your next turn' effects end as it would have begun."""
+    """The next turn begins: the most recently added extra turn first (mtg.500.7), then the next player in turn
+    order still in the game (mtg.500.next); 800.4j: a leaver's turn, extra or not, is passed over, and 800.4k: their
+    'until your next turn' effects end as it would have begun."""
     rm, st = comp.rm, comp.stage
     begun = []
+    seat = seat_key(comp)
     with comp.step("the next turn begins") as tr:
+        natural = rm.true  # no extra turn begins: every waiting one was passed over
+        for key, q in reversed(extra_turns(comp)):
+            waiting = rm.all_of([natural, st[key]])
+            begins = rm.all_of([waiting, in_game(comp, st, q)])
+            skipped = rm.all_of([waiting, rm.neg(in_game(comp, st, q))])
+            for tk in TURN_KEYS:
+                tr.set(tk, q, "mtg.500.7", begins)
+            tr.set(key, 0, "mtg.500.7", begins)
+            # 800.4j (seed 000): "Если игрок, покинувший игру, должен был начать ход, этот ход не начинается." (if a
+            # player who left would begin a turn, that turn does not begin: the extra turn is passed over)
+            tr.set(key, 0, "mtg.800.4j", skipped)
+            _ends_until_next_turn(comp, tr, q, begins, skipped)
+            begun.append(begins)
+            natural = rm.all_of([natural, rm.neg(begins)])
         for holder in comp.players:
-            now = st["turn", "turn_of"].is_(holder)
+            now = rm.all_of([natural, st[seat].is_(holder)])
             passed = []
             for k, q in enumerate(seats_after(comp, holder)):
                 reached = rm.all_of([now] + [rm.neg(in_game(comp, st, r)) for r in passed])
                 begins = rm.all_of([reached, in_game(comp, st, q)])
                 skipped = rm.all_of([reached, rm.neg(in_game(comp, st, q))])
-                for key in TURN_KEYS:
+                for key in TURN_KEYS + ((seat,) if seat not in TURN_KEYS else ()):
                     tr.set(key, q, "mtg.500.next" if k == 0 else "mtg.800.4j", begins)
-                for eid, e in comp.effects.items():
-                    if e.duration == "until_next_turn" and e.until_player == q:
-                        tr.set(("active", eid), 0, "core.next_turn", begins)
-                        tr.set(("active", eid), 0, "mtg.800.4k", skipped)
+                _ends_until_next_turn(comp, tr, q, begins, skipped)
                 begun.append(begins)
                 passed.append(q)
         influence.recompute(comp, tr, rm.any_of(begun))

@@ -51,6 +51,10 @@ VOCABULARY = SHARED.extend(
         Number("damage", "damage marked on a creature (120.3e); removed in the cleanup (514.2) and when it leaves "
                          "the battlefield (400.7)", lo=0),
     ),
+    flags=(
+        Word("tapped", "the permanent is tapped (turned sideways; `set_flag` taps or untaps it): a permanent enters "
+                       "the battlefield untapped, unless it is put onto it tapped (110.5b)"),
+    ),
     permissions=(
         Word("attack", "may attack: what 'can't attack' (Pacifism) prohibits and haste-like effects permit"),
     ),
@@ -107,14 +111,26 @@ VOCABULARY = SHARED.extend(
             Text("object", "the object", required=True),
             Text("controller", "under whose control it enters (default: its owner)"),
             Text("zone", "battlefield (default) or stack", values=("battlefield", "stack")),
+            Switch("tapped", "it enters the battlefield tapped (110.5b: otherwise untapped)"),
         )),
-        Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d)", (
+        Event("trigger", "a (delayed) triggered ability triggers and would be put on the stack (800.4d); its "
+                         "controller is the source's controller when it triggered (603.3a)", (
             Text("id", "the triggered ability's id (an object on the stack)", required=True),
-            Text("controller", "who controls it", required=True),
+            Text("controller", "who controls it: computed from the source (603.3a; 603.10a with `leaves`), and if "
+                               "given it must agree (else an error); required with `delayed` or without a source"),
             Text("kind", "what it does", words="actions", required=True),
             Text("source", "the object whose ability it is"),
+            Switch("leaves", "a leaves-the-battlefield ability (603.10a): its controller is whoever controlled the "
+                             "source when it left the battlefield; it triggers only once the source has left"),
+            Switch("delayed", "a delayed triggered ability (603.7d): `controller` (required) is who controlled the "
+                              "spell or ability that created it"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+        )),
+        Event("extra_turn", "an effect gives a player an extra turn, added directly after the current one (500.7: "
+                            "the most recently created is taken first); the next end_turn begins it, or passes "
+                            "over it if its player left (800.4j)", (
+            Text("player", "who gets the extra turn", required=True),
         )),
         Event("damage", "a source deals damage to a player (their life total drops: 510.2, 120.3a) or a creature "
                         "(it is marked: 120.3e)", (
@@ -184,13 +200,23 @@ VOCABULARY = SHARED.extend(
 - `end_turn` ends the turn (cleanup) and the next player in turn order still in the game begins theirs; a leaver's
   turn is passed over (800.4j) and their 'until your next turn' effects end as it would have begun (800.4k). A
   `begin_turn` written by hand must name the next seat (a leaver's too); out of order it is an error.
+- `extra_turn` adds a turn for a player directly after the current one (500.7): the next `end_turn` begins the
+  most recently added one still waiting (it is that player's next turn for 'until your next turn'), or passes over
+  it if its player left (800.4j, 800.4k); turn order then goes on from the seat of the last natural turn. With extra
+  turns, write `end_turn` (a `begin_turn` by hand is an error).
 - Every event is followed by the check of 704.3: cards exiled until their exiler leaves return (610.3), then
   state-based actions (704.5a, d, f, g, m), simultaneously and repeated; in a game of three or more, a player who
   loses leaves in the same check. A life total not given is 20.
 - Control-changing effects are `control` effects (`player` gets control of the `targets`).
+- A permanent's `tapped` flag (given, expected or set with `set_flag`): it enters the battlefield untapped, a new
+  object (110.5b), unless `put_onto` says `tapped: true`.
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
+- A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
+  true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
+  a `delayed` one, or one with no source, by the `controller` given (603.7d). A `controller` given for a computed
+  one that disagrees with the rules is an error at the event; a leaver's trigger is not put on the stack (800.4d).
 - `options: {range_of_influence: N}` limits who a player's spells and abilities can target (801.4) and affect
   (801.10), and who a choice can fall to (801.5a); ranges are determined as each turn begins (801.2c). A `damage`
   event that is not combat damage comes from a spell or ability: it does not reach a player or permanent outside

@@ -1,0 +1,111 @@
+"""Triggered abilities: who controls them (603.3a, 603.10a, 603.7d) and whether they are put on the stack (800.4d).
+
+The controller of a triggered ability is a value the rules give, not the scenario: the player who controlled its
+source when it triggered (mtg.603.3a), or, for a leaves-the-battlefield ability, the player who controlled the
+source just before it left (mtg.603.10a: a state key ``("left_ctrl", source)`` recorded at every transition in
+which the source leaves the battlefield). A delayed triggered ability is controlled by whoever controlled what
+created it (603.7d): the scenario gives that (``controller``, with ``delayed``), as it must for an ability with no
+source. A ``controller`` the scenario gives for a computed one must agree with the rules in every outcome, else the
+checker reports a located error. A triggered ability whose controller left is not put on the stack (800.4d).
+"""
+from __future__ import annotations
+
+from solver.encoding.compile import ScenarioError
+from solver.encoding.cp import Cat
+from solver.encoding.state import NONE
+from solver.games.mtg.players import in_game
+
+
+def check_event(comp, ev) -> None:
+    """The fields a trigger needs to have its controller (ScenarioError otherwise)."""
+    if ev.source is not None and ev.source not in comp.objects:
+        raise ScenarioError(f"trigger {ev.id}: unknown source '{ev.source}'")
+    if ev.controller is None and (ev.source is None or ev.delayed):
+        why = "a delayed triggered ability (603.7d)" if ev.delayed else "with no source to take it from (603.3a)"
+        raise ScenarioError(f"trigger {ev.id}: give its `controller`: {why}, the rules cannot compute it")
+    if ev.leaves and (ev.source is None or ev.delayed):
+        raise ScenarioError(f"trigger {ev.id}: `leaves` is a leaves-the-battlefield ability of its `source` "
+                            f"(603.10a): give the source, and not `delayed`")
+
+
+def declare_keys(comp) -> None:
+    """The source's controller when it last left the battlefield, for every leaves-the-battlefield ability."""
+    for ev in comp.sc.events:
+        if ev.type == "trigger" and ev.leaves and ev.source in comp.objects:
+            comp.add_key(("left_ctrl", ev.source), comp.domains["ctrl", ev.source], NONE)
+
+
+def possible_controllers(comp, ev) -> set[str]:
+    """Static: every player who may control the trigger: the one given for a delayed one or one with no source, else
+    whoever may control its source (its controller or owner, a control effect's player, whoever it is put onto the
+    battlefield or created under)."""
+    if ev.source is None or ev.delayed:
+        return {ev.controller} - {None}
+    src = ev.source
+    data = comp.objects[src].data
+    out = {data.controller, data.owner} if data is not None else {comp.owner_of(src)}
+    out |= {e.player for e in comp.effects_on(src, "control")}
+    for other in comp.sc.events:
+        if other.type == "put_onto" and other.object == src:
+            out.add(other.controller or comp.owner_of(src))
+        elif other.type == "create" and other.id == src:
+            out.add(other.controller)
+    return out - {None}
+
+
+def record_departures(comp, tr) -> None:
+    """mtg.603.10a: in a transition where a source leaves the battlefield, ``left_ctrl`` takes the controller it had
+    just before (the rules 'look back in time')."""
+    rm = comp.rm
+    for k in [k for k in comp.domains if k[0] == "left_ctrl"]:
+        src = k[1]
+        if not dict.__contains__(tr.next.vars, ("zone", src)):
+            continue  # its zone did not change here
+        left = rm.all_of([tr.prev["zone", src].is_("battlefield"), rm.neg(tr.next.vars["zone", src].is_("battlefield"))])
+        if left is rm.false:
+            continue
+        # 603.10a: "... leaves-the-battlefield abilities ... the game has to 'look back in time' to determine if
+        # these abilities trigger, using the existence of those abilities and the appearance of objects immediately
+        # prior to the event."
+        tr.set(k, comp.controller(tr.prev, src), "mtg.603.10a", left)
+
+
+def controller(comp, st, ev) -> tuple[object, str]:
+    """The trigger's controller (a player's name or a variable over players and none) and the rule that gives it."""
+    if ev.source is None or ev.delayed:
+        return ev.controller, ("mtg.603.7d" if ev.delayed else "mtg.603.3")
+    if ev.leaves:
+        return st["left_ctrl", ev.source], "mtg.603.10a"
+    # 603.3a: "A triggered ability is controlled by the player who controlled its source when it triggered, unless
+    # it's a delayed triggered ability."
+    return comp.controller(st, ev.source), "mtg.603.3a"
+
+
+def trigger(comp, ev) -> None:
+    """Under its controller onto the stack (mtg.603.3); not if that player left (800.4d); not at all if its source
+    gives it no controller (outside the game, or a leaves-the-battlefield ability whose source has not left)."""
+    check_event(comp, ev)
+    rm, st = comp.rm, comp.stage
+    ctrl, rule = controller(comp, st, ev)
+    if isinstance(ctrl, Cat):
+        present = rm.any_of([rm.all_of([ctrl.is_(p), in_game(comp, st, p)]) for p in comp.players])
+        nobody = ctrl.is_(NONE)
+        if ev.controller is not None:
+            agrees = rm.any_of([ctrl.is_(ev.controller), nobody])
+            comp.preconditions.append((comp.event_index, agrees, (
+                f"trigger {ev.id}: controller '{ev.controller}' contradicts {rule[4:]}: its controller is whoever "
+                f"controlled {ev.source} {'when it left the battlefield' if ev.leaves else 'when it triggered'} "
+                f"(omit `controller`: the rules give it)")))
+    else:
+        present, nobody = in_game(comp, st, ctrl), rm.false
+    left = rm.all_of([rm.neg(present), rm.neg(nobody)])
+    with comp.step(f"{ev.id} triggers") as tr:
+        tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
+        tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
+        tr.set(("ctrl", ev.id), ctrl, rule, present)
+        # 800.4d: "... If a triggered ability controlled by a player who has left the game would be put on the
+        # stack, it isn't put on the stack."
+        tr.keep(("zone", ev.id), "mtg.800.4d.trigger", left)
+        tr.keep(("status", ev.id), "mtg.800.4d.trigger", left)
+        tr.keep(("zone", ev.id), "mtg.603.3a.none", nobody)
+        tr.keep(("status", ev.id), "mtg.603.3a.none", nobody)
