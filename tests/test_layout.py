@@ -1,6 +1,6 @@
 """The layout shows the architecture: one registry, one folder per game, rule ids at their clauses, no cycles.
 
-Each test guards one rule of the layout (README "How it works"):
+Each test guards one rule of the layout (docs/internals.md, "How it works"):
 - a game registers once and every list of games derives from the registry; each game provides everything;
 - every rule id of a game is written literally at a clause, in the encoding and in the reference;
 - a ruleset is complete where it is defined (nothing changes it at module level afterwards);

@@ -1,7 +1,7 @@
 """An independent reference for the rules: a solver-free validator and a brute-force outcome enumerator.
 
-The reference reads the same semantics as the CP-SAT encoding (README "How it
-works", the seed texts) in plain Python and imports nothing from the encoding
+The reference reads the same semantics as the CP-SAT encoding (docs/internals.md,
+the seed texts) in plain Python and imports nothing from the encoding
 (``solver.encoding``, ortools). Each game's reading is its folder's
 ``reference.py`` (registered as the game's ``reference``); this package holds
 the shared parts: the world (``world``), the core rules (``rules``),

@@ -5,7 +5,7 @@ state after it (``nxt``): ``Step.set`` names the values a rule allows a key to t
 ``Step.free`` releases a key to a choice, ``Step.check`` is a condition on ``nxt``
 alone. A key that no rule touches keeps its value (core.inertia).
 
-Sources: README "How it works" and the seed texts. Nothing here
+Sources: docs/internals.md, "How it works" and the seed texts. Nothing here
 imports the CP-SAT encoding.
 """
 from __future__ import annotations
