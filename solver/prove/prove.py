@@ -1,0 +1,220 @@
+"""``arbiter prove``: a property of the rules for every state and event sequence of a bounded space, or the smallest
+counterexample (issue 25, first slice).
+
+The space (``solver.prove.spaces``) lists every initial state and every event sequence within the bound, up to
+renaming of players and objects; the initial values are enumerated in Python, not symbolic (a stated limitation:
+each one is a fact of its own model). For each of them the game's CP-SAT model is compiled once, and for each
+property two solves are asked:
+
+1. is there an outcome whose initial state satisfies the property? (if not, the state is *vacuous* for it);
+2. is there an outcome whose initial state satisfies it and that violates it at the end of some event?
+
+No outcome of 2 for every state: ``proved`` within the bound (the count of states, non-vacuous states and the bound
+are stated). An outcome: a ``counterexample``, the smallest one (states are listed by size, fewest events first),
+written as a scenario whose check fails on the property and shown as its step trace. A solve that runs out of the
+property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the property
+assumed in the initial state, a proof for one event over every state of the space is an induction step: the
+property is *inductive within the space* (every length of event sequence, for states of that size).
+"""
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field, replace
+
+from models.expectations import Expectation
+from models.scenario import Scenario
+from solver.check import trace
+from solver.encoding.compile import Compiler
+from solver.engine.budget import Meter
+from solver.engine.settings import Answer, SolverOptions
+from solver.engine.solve import Engine
+from solver.errors import Refusal
+from solver.prove.properties import SORTS, Property, load, substitute
+from solver.prove.spaces import Bound, space
+from solver.registry import ruleset_for
+from solver.vocabulary.check import problems
+
+#: work units per property (all its solves over the space): ``--budget``
+DEFAULT_BUDGET = 60.0
+#: initial states and event sequences per game run: past it every property is ``unknown`` (``--states``)
+DEFAULT_STATES = 20_000
+
+
+@dataclass
+class Result:
+    """What ``prove`` established for one property."""
+
+    prop: Property
+    #: proved | counterexample | unknown
+    verdict: str
+    bound: Bound
+    states: int = 0
+    #: states where no outcome satisfies the property initially (they prove nothing)
+    vacuous: int = 0
+    work: float = 0.0
+    #: states whose events the rules refuse (a located error, so no outcome), and the first such message
+    refused: int = 0
+    refusal: str = ""
+    #: the counterexample as scenario data (its check fails on the property), with where it fails
+    counterexample: dict | None = None
+    at: int | None = None
+    binding: dict = field(default_factory=dict)
+    trace: list[str] = field(default_factory=list)
+    #: proved for one event from every state of the space that satisfies it
+    inductive: bool = False
+    why: str = ""
+
+
+class _Reader:
+    """The literals of one property instance, read from a compiled scenario."""
+
+    def __init__(self, comp: Compiler) -> None:
+        self.comp = comp
+        sc = comp.sc
+        self.ids = {"players": [p.id for p in sc.players], "objects": [o.id for o in sc.objects]}
+
+    def atoms(self, atoms: dict, b: dict, si: int):
+        ex = Expectation.model_validate(substitute(atoms, b))
+        return self.comp.expectation_lit(ex, self.comp.stages[si])
+
+    def item(self, it: dict, b: dict, si: int):
+        rm = self.comp.rm
+        if "not" in it:
+            return rm.neg(self.atoms(it["not"], b, si))
+        if "every_other" in it:
+            lits = []
+            for extra in self._others(it["every_other"], b):
+                full = {**b, **extra}
+                lits += [self.item(x, full, si) for x in it.get("all") or []]
+            return rm.all_of(lits, "every")
+        return self.atoms(it, b, si)
+
+    def _others(self, vars_: dict[str, str], b: dict):
+        names = list(vars_)
+        pools = [[i for i in self.ids[SORTS[vars_[n]]] if i not in b.values()] for n in names]
+        for combo in itertools.product(*pools):
+            if len(set(combo)) == len(combo):
+                yield dict(zip(names, combo))
+
+    def violated(self, p: Property, b: dict, si: int):
+        """The instance ``b`` of ``p`` is false at stage ``si``."""
+        rm = self.comp.rm
+        when = [self.item(it, b, si) for it in p.when]
+        if p.never is not None:
+            return rm.all_of(when + [self.item(it, b, si) for it in p.never], "violated")
+        then = rm.all_of([self.item(it, b, si) for it in p.then], "then")
+        return rm.all_of(when + [rm.neg(then)], "violated")
+
+
+def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
+          budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES) -> list[Result]:
+    """Prove every property of ``game`` (or those named in ``only``) within ``bound``; ``rules_off``: rule ids
+    switched off in every model (the rule-off test of a property)."""
+    props = [p for p in load(game) if not only or p.id in only]
+    missing = set(only) - {p.id for p in props}
+    if missing:
+        raise ValueError(f"unknown property id(s) for {game}: {', '.join(sorted(missing))}")
+    results = {p.id: Result(p, "proved", bound) for p in props}
+    meters = {p.id: Meter(budget) for p in props}
+    open_ = set(results)  # properties still being proved (a counterexample or unknown settles one)
+    rs = ruleset_for(game)
+    count = 0
+    for doc in space(game, bound):
+        if not open_:
+            break
+        count += 1
+        if count > max_states:
+            for pid in open_:
+                results[pid].verdict = "unknown"
+                results[pid].why = f"the space has more than {max_states} states (--states)"
+            open_ = set()
+            break
+        _one(doc, rs, props, results, meters, open_, rules_off)
+    for r in results.values():
+        r.work = meters[r.prop.id].used()
+        if r.verdict == "proved":
+            r.states = count
+            r.inductive = bound.events == 1
+    return list(results.values())
+
+
+def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
+    """Check one initial state and event sequence against every open property."""
+    found = problems(doc)
+    if found:  # the space writes only valid scenarios: anything else is a bug of the space
+        raise ValueError(f"the space wrote an invalid scenario {doc.get('id')}: {found[:3]}")
+    sc = Scenario.model_validate(doc)
+    comp = Compiler(sc, rs, slicing=False)
+    try:
+        comp.compile_events()
+    except Refusal as exc:  # the rules refuse this event sequence (a located error): no outcome to check
+        for pid in open_:
+            results[pid].refused += 1
+            results[pid].refusal = results[pid].refusal or f"{doc['id']}: {exc}"
+        return
+    rd = _Reader(comp)
+    rm = comp.rm
+    queries = {}
+    for p in props:
+        if p.id not in open_ or len(sc.players) < p.min_players:
+            continue
+        bs = list(p.bindings(rd.ids))
+        hold0 = rm.neg(rm.any_of([rd.violated(p, b, 0) for b in bs], "v0"))
+        later = {(k, i): rd.violated(p, b, comp.boundaries[k])
+                 for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
+        queries[p.id] = (hold0, rm.any_of(list(later.values()), "v"), later, bs)
+    reads = trace.condition_reads(comp)
+    engine = Engine(rm, SolverOptions(rules_off=tuple(rules_off)))
+    for p in props:
+        if p.id not in queries:
+            continue
+        r, (hold0, viol, later, bs) = results[p.id], queries[p.id]
+        engine.meter = meters[p.id]
+        answer, _ = engine.solve([hold0])
+        if answer is Answer.UNSAT:
+            r.vacuous += 1
+            continue
+        if answer is Answer.SAT:
+            answer, s = engine.solve([hold0, viol])
+        if answer is Answer.UNKNOWN:
+            r.verdict, r.why = "unknown", f"{engine.meter.why()} (after {r.states} states)"
+            open_.discard(p.id)
+            continue
+        r.states += 1
+        if answer is Answer.SAT:
+            k, i = next(key for key, lit in later.items() if s.boolean_value(lit))
+            r.verdict, r.at, r.binding = "counterexample", k, bs[i]
+            values = {n: bool(s.boolean_value(lit)) for n, lit in reads.items()}
+            r.trace = trace.render(trace.steps(comp, values, s, [], [comp.stage.index]))
+            r.counterexample = counterexample(doc, p, bs[i], k)
+            open_.discard(p.id)
+
+
+def counterexample(doc: dict, p: Property, b: dict, at: int) -> dict:
+    """The scenario with the property instance as expectations at the state after event ``at``: its check fails."""
+    out = dict(doc)
+    out["id"] = f"{doc['game']}-prove-{p.id}"
+    out["title"] = f"counterexample to property {p.id} ({p.rule}): {p.says}"
+    out["rules"] = [p.rule]
+    expect = []
+    when = [substitute(it, b) for it in p.when if "not" not in it and "every_other" not in it]
+    said = f"{p.id}, with {', '.join(f'{k}={v}' for k, v in b.items())}"
+    if p.never is not None:
+        merged: dict = {}
+        for it in when + [substitute(it, b) for it in p.never]:
+            merged.update(it)
+        expect.append({"description": f"{said}: never", "at": at, "verdict": "impossible", **merged})
+    else:
+        for it in p.then:
+            if "not" in it:
+                expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
+                               **substitute(it["not"], b)})
+            elif "every_other" not in it:
+                expect.append({"description": f"{said}: then", "at": at, **substitute(it, b)})
+    out["expect"] = expect
+    return out
+
+
+def with_bound(b: Bound, **kw) -> Bound:
+    """A copy of a bound with some fields changed."""
+    return replace(b, **kw)

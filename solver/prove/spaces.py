@@ -1,0 +1,148 @@
+"""The bounded spaces ``arbiter prove`` goes through: every initial state and event sequence of a game within a
+bound, as scenario data, smallest first (fewer players, objects and events first).
+
+Objects are listed up to renaming (their descriptions in non-decreasing order), players are not (turn order
+matters). The values each game's space ranges over are listed below with the game (``SPACES``): a value not listed
+is not enumerated, a stated limitation of the space (``Space.fixed`` says which, and ``prove`` prints it).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+#: player ids in turn order
+PLAYERS = ("alex", "bianca", "carla")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How big the enumerated states and event sequences may be."""
+
+    players: int = 3
+    objects: int = 2
+    events: int = 2
+    #: rows and columns of the board (Berserk), or None
+    board: tuple[int, int] | None = None
+
+    def text(self) -> str:
+        """The bound in words, as ``prove`` states it."""
+        b = f", board {self.board[0]}x{self.board[1]}" if self.board else ""
+        return f"players <= {self.players}, objects <= {self.objects}, events <= {self.events}{b}"
+
+
+@dataclass(frozen=True)
+class Space:
+    """One game's space: how it enumerates, and which values it keeps fixed (the stated limitation)."""
+
+    enumerate: Callable[[Bound], Iterator[dict]]
+    fixed: str
+    #: the smallest number of players a scenario of the game has
+    min_players: int = 2
+
+
+def _multisets(options: list, n: int) -> Iterator[tuple]:
+    """Every choice of ``n`` options up to order (non-decreasing indices)."""
+    return itertools.combinations_with_replacement(options, n)
+
+
+def _sequences(kinds: list, k: int) -> Iterator[tuple]:
+    for n in range(k + 1):
+        yield from itertools.product(kinds, repeat=n)
+
+
+# -- MTG --------------------------------------------------------------------------------------------------------
+MTG_ZONES = ("battlefield", "graveyard", "outside")
+
+
+def _mtg(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        # statuses: all in the game, or (with 3 players or more) one already left
+        for out in [None] + (ps if n >= 3 else []):
+            here = [p for p in ps if p != out]
+            for prio in here:
+                players = [{"id": p, "attributes": {"life": 1}, **({"status": "left"} if p == out else {})}
+                           for p in ps]
+                objs = [(z, owner, ctl) for z in MTG_ZONES for owner in ps
+                        for ctl in ([None] + [q for q in ps if q != owner] if z == "battlefield" else [None])]
+                evs = [("leave_game", p) for p in here] + [("lose_life", p) for p in here]
+                for m in range(b.objects + 1):
+                    for chosen in _multisets(objs, m):
+                        for seq in _sequences(evs, b.events):
+                            n_id += 1
+                            yield _mtg_doc(n_id, players, chosen, seq, here[0], prio)
+
+
+def _mtg_doc(i: int, players: list, objs: tuple, seq: tuple, active: str, prio: str) -> dict:
+    objects, effects = [], []
+    for k, (zone, owner, ctl) in enumerate(objs):
+        oid = f"o{k + 1}"
+        objects.append({"id": oid, "owner": owner, "zone": zone, "types": ["creature"]})
+        if ctl:
+            effects.append({"id": f"steal_{oid}", "timestamp": k + 1, "kind": "control", "player": ctl,
+                            "targets": [oid], "duration": "permanent"})
+    two = len(players) == 2  # a two-player game is left by conceding (104.3a), never by 800.4
+    events = [{"type": "leave_game", "player": p, **({"status": "conceded"} if two else {})} if t == "leave_game" else
+              {"type": "lose_life", "player": p, "amount": 1} for t, p in seq]
+    doc = {"id": f"mtg-prove-{i}", "game": "mtg", "players": players, "objects": objects, "events": events,
+           "turn": {"active_player": active, "priority": prio}}
+    if effects:
+        doc["effects"] = effects
+    return doc
+
+
+# -- Riftbound --------------------------------------------------------------------------------------------------
+RB_ZONES = ("base", "hand", "outside")
+
+
+def _riftbound(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        for out in [None] + (ps if n >= 3 else []):
+            here = [p for p in ps if p != out]
+            for act in here:
+                players = [{"id": p, **({"status": "lost"} if p == out else {})} for p in ps]
+                objs = [(z, owner, ctl) for z in RB_ZONES for owner in ps
+                        for ctl in ([None] + [q for q in ps if q != owner] if z == "base" else [None])]
+                evs = [("concede", p) for p in here] + [("pass_turn", None)]
+                for m in range(b.objects + 1):
+                    for chosen in _multisets(objs, m):
+                        for seq in _sequences(evs, b.events):
+                            n_id += 1
+                            yield _rb_doc(n_id, players, chosen, seq, act)
+
+
+def _rb_doc(i: int, players: list, objs: tuple, seq: tuple, active: str) -> dict:
+    objects = []
+    for k, (zone, owner, ctl) in enumerate(objs):
+        o = {"id": f"o{k + 1}", "owner": owner, "zone": zone, "types": ["unit"]}
+        if ctl:
+            o["controller"] = ctl
+        objects.append(o)
+    events = [{"type": "concede", "player": p} if t == "concede" else {"type": "pass_turn"} for t, p in seq]
+    return {"id": f"riftbound-prove-{i}", "game": "riftbound", "players": players, "objects": objects,
+            "events": events, "turn": {"active_player": active, "priority": active, "focus": active}}
+
+
+SPACES: dict[str, Space] = {
+    "mtg": Space(_mtg, "life 1 for every player; at most one player already out (status left), never with two "
+                       "players; the active player is the first in the game; objects are creatures in "
+                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
+                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start"),
+    "riftbound": Space(_riftbound, "at most one player already out (status lost), never with two players; turn, "
+                                   "focus and priority with one player; objects are units in "
+                                   f"{', '.join(RB_ZONES)}, another controller only in a base; events: concede of a "
+                                   "player in the game at the start, pass_turn"),
+}
+
+
+def space(game: str, b: Bound) -> Iterator[dict]:
+    """Every scenario of the game's space within the bound, smallest first."""
+    if game not in SPACES:
+        raise ValueError(f"arbiter prove has no space for {game} yet (known: {', '.join(sorted(SPACES))})")
+    docs = list(SPACES[game].enumerate(b))
+    docs.sort(key=lambda d: (len(d["events"]), len(d["players"]), len(d.get("objects") or [])))
+    return iter(docs)
