@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -35,7 +35,7 @@ GAMES = Path(__file__).resolve().parent.parent / "games"
 #: the sorts a variable ranges over, and the scenario list it reads
 SORTS = {"player": "players", "object": "objects"}
 #: the keys of one property
-KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players"}
+KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players"}
 
 
 class PropertyError(ValueError):
@@ -58,6 +58,8 @@ class Property:
     note: str = ""
     #: the rule speaks of games of at least this many players (800.4: a multiplayer game)
     min_players: int = 0
+    #: the rule speaks of games of at most this many players (a two-player game), 0: no limit
+    max_players: int = 0
     where: str = field(default="", compare=False)
 
     def bindings(self, ids: dict[str, list[str]]):
@@ -80,7 +82,7 @@ def path_of(game: str) -> Path:
     return GAMES / game / "properties.yaml"
 
 
-@lru_cache(maxsize=None)
+@cache
 def load(game: str) -> tuple[Property, ...]:
     """The game's properties, validated (``PropertyError`` names the file and property when one is wrong)."""
     path = path_of(game)
@@ -123,7 +125,8 @@ def _property(game: str, doc: object, where: str) -> Property:
                     says=str(doc["says"]), forall=dict(forall), when=tuple(doc["when"] or ()),
                     then=tuple(doc["then"]) if "then" in doc else None,
                     never=tuple(doc["never"]) if "never" in doc else None, note=str(doc.get("note", "")),
-                    min_players=int(doc.get("min_players", 0)), where=where)
+                    min_players=int(doc.get("min_players", 0)),
+                    max_players=int(doc.get("max_players", 0)), where=where)
 
 
 def substitute(atoms: dict, binding: dict[str, str]) -> dict:

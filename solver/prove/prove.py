@@ -6,13 +6,14 @@ renaming of players and objects; the initial values are enumerated in Python, no
 each one is a fact of its own model). For each of them the game's CP-SAT model is compiled once, and for each
 property two solves are asked:
 
-1. is there an outcome whose initial state satisfies the property? (if not, the state is *vacuous* for it);
-2. is there an outcome whose initial state satisfies it and that violates it at the end of some event?
+1. is there an outcome whose initial state satisfies every property of the game (the game's invariants, assumed
+   together: a state that breaks one of them cannot arise in play)? If not, the state is *vacuous*;
+2. is there such an outcome that violates the property at the end of some event?
 
 No outcome of 2 for every state: ``proved`` within the bound (the count of states, non-vacuous states and the bound
 are stated). An outcome: a ``counterexample``, the smallest one (states are listed by size, fewest events first),
 written as a scenario whose check fails on the property and shown as its step trace. A solve that runs out of the
-property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the property
+property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the properties
 assumed in the initial state, a proof for one event over every state of the space is an induction step: the
 property is *inductive within the space* (every length of event sequence, for states of that size).
 """
@@ -48,6 +49,9 @@ class Result:
     #: proved | counterexample | unknown
     verdict: str
     bound: Bound
+    #: the states and event sequences of the space gone through, and those checked (not vacuous, of a size the
+    #: property speaks of)
+    space: int = 0
     states: int = 0
     #: states where no outcome satisfies the property initially (they prove nothing)
     vacuous: int = 0
@@ -132,9 +136,8 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
         _one(doc, rs, props, results, meters, open_, rules_off)
     for r in results.values():
         r.work = meters[r.prop.id].used()
-        if r.verdict == "proved":
-            r.states = count
-            r.inductive = bound.events == 1
+        r.space = count
+        r.inductive = r.verdict == "proved" and bound.events == 1 and r.states > 0
     return list(results.values())
 
 
@@ -154,28 +157,33 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         return
     rd = _Reader(comp)
     rm = comp.rm
-    queries = {}
+    queries, initial = {}, []
     for p in props:
-        if p.id not in open_ or len(sc.players) < p.min_players:
+        n = len(sc.players)
+        if n < p.min_players or (p.max_players and n > p.max_players):
             continue
         bs = list(p.bindings(rd.ids))
-        hold0 = rm.neg(rm.any_of([rd.violated(p, b, 0) for b in bs], "v0"))
+        initial += [rd.violated(p, b, 0) for b in bs]
+        if p.id not in open_:
+            continue
         later = {(k, i): rd.violated(p, b, comp.boundaries[k])
                  for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
-        queries[p.id] = (hold0, rm.any_of(list(later.values()), "v"), later, bs)
+        queries[p.id] = (rm.any_of(list(later.values()), "v"), later, bs)
+    hold0 = rm.neg(rm.any_of(initial, "v0"))  # every property of the game holds in the initial state
     reads = trace.condition_reads(comp)
     engine = Engine(rm, SolverOptions(rules_off=tuple(rules_off)))
+    first = None
     for p in props:
         if p.id not in queries:
             continue
-        r, (hold0, viol, later, bs) = results[p.id], queries[p.id]
+        r, (viol, later, bs) = results[p.id], queries[p.id]
         engine.meter = meters[p.id]
-        answer, _ = engine.solve([hold0])
-        if answer is Answer.UNSAT:
+        if first is None:
+            first, _ = engine.solve([hold0])
+        if first is Answer.UNSAT:
             r.vacuous += 1
             continue
-        if answer is Answer.SAT:
-            answer, s = engine.solve([hold0, viol])
+        answer, s = (first, None) if first is Answer.UNKNOWN else engine.solve([hold0, viol])
         if answer is Answer.UNKNOWN:
             r.verdict, r.why = "unknown", f"{engine.meter.why()} (after {r.states} states)"
             open_.discard(p.id)
