@@ -11,8 +11,9 @@ from solver.prove.spaces import SPACES, Bound
 
 def render(game: str, bound: Bound, results: list[Result]) -> list[str]:
     """The answer for every property, with its bound, counts and (for a counterexample) the step trace."""
+    fixed = SPACES[game].fixed if game in SPACES else "no space yet"
     out = [f"arbiter prove {game}: {bound.text()}",
-           f"  space: initial values enumerated, not symbolic; kept fixed: {SPACES[game].fixed}"]
+           f"  space: initial values enumerated, not symbolic; kept fixed: {fixed}"]
     for r in results:
         p = r.prop
         head = f"{r.verdict:<14} {p.id} ({p.rule}): {p.says}"

@@ -35,7 +35,12 @@ GAMES = Path(__file__).resolve().parent.parent / "games"
 #: the sorts a variable ranges over, and the scenario list it reads
 SORTS = {"player": "players", "object": "objects"}
 #: the keys of one property
-KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players"}
+KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players", "also"}
+
+
+def cited(p: Property) -> tuple[str, ...]:
+    """Every rule a property comes from (``rule``, then ``also``)."""
+    return (p.rule, *p.also)
 
 
 class PropertyError(ValueError):
@@ -56,6 +61,9 @@ class Property:
     then: tuple | None
     never: tuple | None
     note: str = ""
+    #: other rules the property comes from together with ``rule`` (each alone keeps it: the rule-off test switches
+    #: them all off)
+    also: tuple[str, ...] = ()
     #: the rule speaks of games of at least this many players (800.4: a multiplayer game)
     min_players: int = 0
     #: the rule speaks of games of at most this many players (a two-player game), 0: no limit
@@ -117,16 +125,17 @@ def _property(game: str, doc: object, where: str) -> Property:
     forall = doc["forall"]
     if not isinstance(forall, dict) or any(s not in SORTS for s in forall.values()):
         raise PropertyError(f"{where}: 'forall' maps variables to a sort ({', '.join(SORTS)})")
-    try:
-        rulebook.lookup(game, doc["rule"])
-    except Exception as exc:  # noqa: BLE001 - an unknown rule id, named
-        raise PropertyError(f"{where}: rule '{doc['rule']}': {exc}") from None
+    for rid in [doc["rule"], *(doc.get("also") or ())]:
+        try:
+            rulebook.lookup(game, rid)
+        except Exception as exc:  # noqa: BLE001 - an unknown rule id, named
+            raise PropertyError(f"{where}: rule '{rid}': {exc}") from None
     return Property(game=game, id=str(doc["id"]), rule=str(doc["rule"]), quote=str(doc["quote"]),
                     says=str(doc["says"]), forall=dict(forall), when=tuple(doc["when"] or ()),
                     then=tuple(doc["then"]) if "then" in doc else None,
                     never=tuple(doc["never"]) if "never" in doc else None, note=str(doc.get("note", "")),
                     min_players=int(doc.get("min_players", 0)),
-                    max_players=int(doc.get("max_players", 0)), where=where)
+                    max_players=int(doc.get("max_players", 0)), also=tuple(doc.get("also") or ()), where=where)
 
 
 def substitute(atoms: dict, binding: dict[str, str]) -> dict:

@@ -31,7 +31,7 @@ from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.errors import Refusal
 from solver.prove.properties import SORTS, Property, load, substitute
-from solver.prove.spaces import Bound, space
+from solver.prove.spaces import SPACES, Bound, space
 from solver.registry import ruleset_for
 from solver.vocabulary.check import problems
 
@@ -61,12 +61,34 @@ class Result:
     refusal: str = ""
     #: the counterexample as scenario data (its check fails on the property), with where it fails
     counterexample: dict | None = None
+    #: its expectations say exactly the property instance (``counterexample``)
+    exact: bool = False
     at: int | None = None
     binding: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     #: proved for one event from every state of the space that satisfies it
     inductive: bool = False
     why: str = ""
+
+
+def _others(ids: dict[str, list[str]], vars_: dict[str, str], b: dict):
+    """Every binding of ``vars_`` to distinct ids not bound in ``b``."""
+    names = list(vars_)
+    pools = [[i for i in ids[SORTS[vars_[n]]] if i not in b.values()] for n in names]
+    for combo in itertools.product(*pools):
+        if len(set(combo)) == len(combo):
+            yield dict(zip(names, combo))
+
+
+class _Others:
+    """The ids of a scenario document, for ``every_other``."""
+
+    def __init__(self, doc: dict) -> None:
+        self.ids = {"players": [p["id"] for p in doc["players"]], "objects": [o["id"] for o in doc.get("objects") or []]}
+
+    def bindings(self, vars_: dict[str, str], b: dict):
+        """Every binding of the ``every_other`` variables."""
+        return _others(self.ids, vars_, b)
 
 
 class _Reader:
@@ -94,11 +116,7 @@ class _Reader:
         return self.atoms(it, b, si)
 
     def _others(self, vars_: dict[str, str], b: dict):
-        names = list(vars_)
-        pools = [[i for i in self.ids[SORTS[vars_[n]]] if i not in b.values()] for n in names]
-        for combo in itertools.product(*pools):
-            if len(set(combo)) == len(combo):
-                yield dict(zip(names, combo))
+        return _others(self.ids, vars_, b)
 
     def violated(self, p: Property, b: dict, si: int):
         """The instance ``b`` of ``p`` is false at stage ``si``."""
@@ -121,6 +139,11 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
     results = {p.id: Result(p, "proved", bound) for p in props}
     meters = {p.id: Meter(budget) for p in props}
     open_ = set(results)  # properties still being proved (a counterexample or unknown settles one)
+    if game not in SPACES:  # a located limitation, never a proof
+        for r in results.values():
+            r.verdict = "unknown"
+            r.why = f"no space for {game} yet: its initial states are not enumerated (SPACES in solver/prove/spaces.py)"
+        return list(results.values())
     rs = ruleset_for(game)
     count = 0
     for doc in space(game, bound):
@@ -133,21 +156,26 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
                 results[pid].why = f"the space has more than {max_states} states (--states)"
             open_ = set()
             break
-        _one(doc, rs, props, results, meters, open_, rules_off)
+        _one(doc, rs, load(game), results, meters, open_, rules_off)
     for r in results.values():
         r.work = meters[r.prop.id].used()
         r.space = count
-        r.inductive = r.verdict == "proved" and bound.events == 1 and r.states > 0
+        if r.verdict == "proved" and r.states == 0:  # nothing checked it: never a pass
+            r.verdict = "unknown"
+            r.why = (f"no state of the space checks it ({r.vacuous} vacuous; games of "
+                     f"{r.prop.min_players or 1}-{r.prop.max_players or 'any'} players)")
+        r.inductive = r.verdict == "proved" and bound.events == 1
     return list(results.values())
 
 
 def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
-    """Check one initial state and event sequence against every open property."""
+    """Check one initial state and event sequence against every open property (``props``: all of the game's, which
+    the initial state is assumed to keep; those being proved have a result)."""
     found = problems(doc)
     if found:  # the space writes only valid scenarios: anything else is a bug of the space
         raise ValueError(f"the space wrote an invalid scenario {doc.get('id')}: {found[:3]}")
     sc = Scenario.model_validate(doc)
-    comp = Compiler(sc, rs, slicing=False)
+    comp = Compiler(sc, rs)  # the cone of influence, as the checker builds it
     try:
         comp.compile_events()
     except Refusal as exc:  # the rules refuse this event sequence (a located error): no outcome to check
@@ -163,8 +191,10 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         if n < p.min_players or (p.max_players and n > p.max_players):
             continue
         bs = list(p.bindings(rd.ids))
+        if not bs:  # nothing to quantify over in this state (no object): it checks nothing
+            continue
         initial += [rd.violated(p, b, 0) for b in bs]
-        if p.id not in open_:
+        if p.id not in open_ or p.id not in results:
             continue
         later = {(k, i): rd.violated(p, b, comp.boundaries[k])
                  for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
@@ -194,33 +224,49 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
             r.verdict, r.at, r.binding = "counterexample", k, bs[i]
             values = {n: bool(s.boolean_value(lit)) for n, lit in reads.items()}
             r.trace = trace.render(trace.steps(comp, values, s, [], [comp.stage.index]))
-            r.counterexample = counterexample(doc, p, bs[i], k)
+            r.counterexample, r.exact = counterexample(doc, p, bs[i], k)
             open_.discard(p.id)
 
 
-def counterexample(doc: dict, p: Property, b: dict, at: int) -> dict:
-    """The scenario with the property instance as expectations at the state after event ``at``: its check fails."""
+def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool]:
+    """The scenario with the property instance as expectations at the state after event ``at``: its check fails.
+    Also whether the expectations say exactly the property instance (else they say less: a ``not`` or
+    ``every_other`` item of ``when``, or two items about different players, cannot be written in one expectation;
+    its check fails all the same, on the outcome found)."""
     out = dict(doc)
     out["id"] = f"{doc['game']}-prove-{p.id}"
     out["title"] = f"counterexample to property {p.id} ({p.rule}): {p.says}"
     out["rules"] = [p.rule]
     expect = []
-    when = [substitute(it, b) for it in p.when if "not" not in it and "every_other" not in it]
+    plain = [it for it in p.when if "not" not in it and "every_other" not in it]
+    exact = len(plain) == len(p.when)
     said = f"{p.id}, with {', '.join(f'{k}={v}' for k, v in b.items())}"
     if p.never is not None:
         merged: dict = {}
-        for it in when + [substitute(it, b) for it in p.never]:
+        for it in [substitute(it, b) for it in plain + list(p.never)]:
+            clash = any(k in merged and merged[k] != v for k, v in it.items())
+            exact = exact and not clash
             merged.update(it)
         expect.append({"description": f"{said}: never", "at": at, "verdict": "impossible", **merged})
     else:
+        exact = exact and not plain
         for it in p.then:
             if "not" in it:
                 expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
                                **substitute(it["not"], b)})
             elif "every_other" not in it:
                 expect.append({"description": f"{said}: then", "at": at, **substitute(it, b)})
+            else:  # every other player (or object) in the scenario
+                for extra in _Others(doc).bindings(it["every_other"], b):
+                    for x in it.get("all") or []:
+                        if "not" in x:
+                            expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
+                                           **substitute(x["not"], {**b, **extra})})
+                        else:
+                            expect.append({"description": f"{said}: then", "at": at,
+                                           **substitute(x, {**b, **extra})})
     out["expect"] = expect
-    return out
+    return out, exact
 
 
 def with_bound(b: Bound, **kw) -> Bound:
