@@ -14,8 +14,10 @@ quantified over the scenario's players and objects::
 
 ``when`` (a conjunction) implies ``then`` (a conjunction); with ``never`` instead of ``then``, ``when`` and
 ``never`` together are false. An item is an expectation's atoms (``{player: p, status: left}``, a variable name
-standing for its value), ``{not: {...}}`` (the atoms do not all hold), or ``{every_other: {q: player}, all:
-[items]}`` (the items hold for every other player). Variables of one sort are distinct. The statement is read at
+standing for its value), ``{not: {...}}`` (the atoms do not all hold), ``{before: {...}}`` (the atoms held at the
+end of the event before: the initial state for the first), or ``{every_other: {q: player}, all: [items]}`` (the
+items hold for every other player). Variables range over players, objects, cells of the board and effects; those
+of one sort are distinct. The statement is read at
 the end of every event (``solver.prove.prove``).
 """
 from __future__ import annotations
@@ -33,7 +35,7 @@ from solver.vocabulary.check import problems
 
 GAMES = Path(__file__).resolve().parent.parent / "games"
 #: the sorts a variable ranges over, and the scenario list it reads
-SORTS = {"player": "players", "object": "objects"}
+SORTS = {"player": "players", "object": "objects", "cell": "cells", "effect": "effects"}
 #: the keys of one property
 KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players", "also"}
 
@@ -161,6 +163,8 @@ def items(p: Property) -> list[tuple[str, dict]]:
                 raise PropertyError(f"{p.where}: {part}: an item is a mapping")
             if "not" in it:
                 walk(part, [it["not"]])
+            elif "before" in it:
+                walk(part, [it["before"]])
             elif "every_other" in it:
                 walk(part, it.get("all") or [])
             else:
@@ -178,6 +182,8 @@ def _free(p: Property) -> dict[str, str]:
         for it in seq:
             if "not" in it:
                 walk([it["not"]])
+            elif "before" in it:
+                walk([it["before"]])
             elif "every_other" in it:
                 out.update(it["every_other"])
                 walk(it.get("all") or [])
@@ -189,9 +195,13 @@ def _free(p: Property) -> dict[str, str]:
 def validate(p: Property) -> None:
     """Each atom mapping is an expectation of the game's vocabulary once its variables are bound to sample ids."""
     free = _free(p)
-    players = [v for v, s in free.items() if s == "player"] + ["_p1", "_p2"]
-    objects = [v for v, s in free.items() if s == "object"] + ["_o1"]
+    by = {sort: [v for v, s in free.items() if s == sort] for sort in SORTS}
+    players = by["player"] + ["_p1", "_p2"]
+    named = {a["object"] for _, a in items(p) if isinstance(a.get("object"), str) and a["object"] not in free}
+    objects = by["object"] + sorted(named) + ["_o1"]
+    cells = [f"r1c{k + 1}" for k in range(len(by["cell"]) + 1)]
     binding = {v: v for v in free}
+    binding.update(zip(by["cell"], cells))
     for part, atoms in items(p):
         try:
             Expectation.model_validate(substitute(atoms, binding))
@@ -200,6 +210,11 @@ def validate(p: Property) -> None:
     doc = {"id": "property-check", "game": p.game, "players": [{"id": v} for v in players],
            "objects": [{"id": o, "owner": players[0], "zone": _a_zone(p.game)} for o in objects],
            "expect": [substitute(a, binding) for _, a in items(p)]}
+    if by["cell"]:
+        doc["board"] = {"rows": 1, "cols": len(cells)}
+    if by["effect"]:
+        doc["effects"] = [{"id": e, "kind": "prohibit", "action": "move", "targets": [objects[0]], "timestamp": 1}
+                          for e in by["effect"]]
     found = [f"{'.'.join(map(str, path))}: {msg}" for path, msg in problems(doc) if path and path[0] == "expect"]
     if found:
         raise PropertyError(f"{p.where}: " + "; ".join(found))

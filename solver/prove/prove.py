@@ -97,34 +97,38 @@ class _Reader:
     def __init__(self, comp: Compiler) -> None:
         self.comp = comp
         sc = comp.sc
-        self.ids = {"players": [p.id for p in sc.players], "objects": [o.id for o in sc.objects]}
+        self.ids = {"players": [p.id for p in sc.players], "objects": [o.id for o in sc.objects],
+                    "cells": list(comp.cells), "effects": [e.id for e in sc.effects]}
 
-    def atoms(self, atoms: dict, b: dict, si: int):
+    def atoms(self, atoms: dict, b: dict, k: int):
         ex = Expectation.model_validate(substitute(atoms, b))
-        return self.comp.expectation_lit(ex, self.comp.stages[si])
+        return self.comp.expectation_lit(ex, self.comp.stages[self.comp.boundaries[k]])
 
-    def item(self, it: dict, b: dict, si: int):
+    def item(self, it: dict, b: dict, k: int):
+        """An item at the end of event ``k`` (0: the initial state)."""
         rm = self.comp.rm
         if "not" in it:
-            return rm.neg(self.atoms(it["not"], b, si))
+            return rm.neg(self.item(it["not"], b, k))
+        if "before" in it:
+            return self.item(it["before"], b, max(k - 1, 0))
         if "every_other" in it:
             lits = []
             for extra in self._others(it["every_other"], b):
                 full = {**b, **extra}
-                lits += [self.item(x, full, si) for x in it.get("all") or []]
+                lits += [self.item(x, full, k) for x in it.get("all") or []]
             return rm.all_of(lits, "every")
-        return self.atoms(it, b, si)
+        return self.atoms(it, b, k)
 
     def _others(self, vars_: dict[str, str], b: dict):
         return _others(self.ids, vars_, b)
 
-    def violated(self, p: Property, b: dict, si: int):
-        """The instance ``b`` of ``p`` is false at stage ``si``."""
+    def violated(self, p: Property, b: dict, k: int):
+        """The instance ``b`` of ``p`` is false at the end of event ``k``."""
         rm = self.comp.rm
-        when = [self.item(it, b, si) for it in p.when]
+        when = [self.item(it, b, k) for it in p.when]
         if p.never is not None:
-            return rm.all_of(when + [self.item(it, b, si) for it in p.never], "violated")
-        then = rm.all_of([self.item(it, b, si) for it in p.then], "then")
+            return rm.all_of(when + [self.item(it, b, k) for it in p.never], "violated")
+        then = rm.all_of([self.item(it, b, k) for it in p.then], "then")
         return rm.all_of(when + [rm.neg(then)], "violated")
 
 
@@ -196,7 +200,7 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         initial += [rd.violated(p, b, 0) for b in bs]
         if p.id not in open_ or p.id not in results:
             continue
-        later = {(k, i): rd.violated(p, b, comp.boundaries[k])
+        later = {(k, i): rd.violated(p, b, k)
                  for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
         queries[p.id] = (rm.any_of(list(later.values()), "v"), later, bs)
     hold0 = rm.neg(rm.any_of(initial, "v0"))  # every property of the game holds in the initial state
@@ -238,12 +242,14 @@ def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool
     out["title"] = f"counterexample to property {p.id} ({p.rule}): {p.says}"
     out["rules"] = [p.rule]
     expect = []
-    plain = [it for it in p.when if "not" not in it and "every_other" not in it]
+    plain = [it for it in p.when if not {"not", "every_other", "before"} & set(it)]
     exact = len(plain) == len(p.when)
     said = f"{p.id}, with {', '.join(f'{k}={v}' for k, v in b.items())}"
     if p.never is not None:
         merged: dict = {}
-        for it in [substitute(it, b) for it in plain + list(p.never)]:
+        never = [it for it in p.never if not {"not", "every_other", "before"} & set(it)]
+        exact = exact and len(never) == len(p.never)
+        for it in [substitute(it, b) for it in plain + never]:
             clash = any(k in merged and merged[k] != v for k, v in it.items())
             exact = exact and not clash
             merged.update(it)
@@ -251,7 +257,9 @@ def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool
     else:
         exact = exact and not plain
         for it in p.then:
-            if "not" in it:
+            if "before" in it or ("not" in it and "before" in it["not"]):
+                exact = False
+            elif "not" in it:
                 expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
                                **substitute(it["not"], b)})
             elif "every_other" not in it:

@@ -127,7 +127,77 @@ def _rb_doc(i: int, players: list, objs: tuple, seq: tuple, active: str) -> dict
             "events": events, "turn": {"active_player": active, "priority": active, "focus": active}}
 
 
+# -- Berserk ----------------------------------------------------------------------------------------------------
+BERSERK_PLAYERS = ("alice", "bob")
+#: the move effects on the first card: none, a prohibition, and a prohibition with a permission in both orders
+BERSERK_EFFECTS = ((), ("prohibit",), ("prohibit", "permit"), ("permit", "prohibit"))
+
+
+def _cells(rows: int, cols: int) -> list[str]:
+    return [f"r{r}c{c}" for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+
+def _adjacent(a: str, b: str) -> bool:
+    ra, ca = map(int, a[1:].split("c"))
+    rb, cb = map(int, b[1:].split("c"))
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _berserk(b: Bound) -> Iterator[dict]:
+    rows, cols = b.board or (2, 3)
+    cells = _cells(rows, cols)
+    ps = list(BERSERK_PLAYERS)
+    n_id = 0
+    for m in range(1, b.objects + 1):
+        # the first card is alice's (the players are symmetric: every event is enumerated for both)
+        owners = [("alice",) + rest for rest in itertools.product(ps, repeat=m - 1)]
+        for placed in itertools.permutations(cells, m):
+            for own in owners:
+                for effects in BERSERK_EFFECTS:
+                    objs = list(zip(placed, own))
+                    evs = []
+                    for j, (c, o) in enumerate(objs):
+                        if j == 0 and effects:
+                            pass  # a card under the effects is never pushed by an outside move
+                        else:
+                            evs += [("move", j, c2) for c2, _ in objs if c2 != c]
+                        evs += [("declare", j, c2) for c2 in cells if _adjacent(c, c2)]
+                    evs += [("choice", p, None) for p in ps] + [("concede", p, None) for p in ps]
+                    for seq in _sequences(evs, b.events):
+                        n_id += 1
+                        yield _berserk_doc(n_id, (rows, cols), objs, effects, seq)
+
+
+def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -> dict:
+    objects = [{"id": f"o{k + 1}", "owner": o, "zone": "play", "cell": c, "types": ["creature"]}
+               for k, (c, o) in enumerate(objs)]
+    effs = [{"id": {"prohibit": "chains", "permit": "haste"}[kind], "timestamp": t + 1, "kind": kind,
+             "action": "move", "targets": ["o1"]} for t, kind in enumerate(effects)]
+    events = []
+    for n, (kind, a, c) in enumerate(seq):
+        if kind == "move":
+            events.append({"type": "move", "object": f"o{a + 1}", "zone": "play", "cell": c})
+        elif kind == "declare":
+            events.append({"type": "declare", "id": f"step{n + 1}", "actor": objs[a][1], "kind": "move",
+                           "source": f"o{a + 1}", "params": {"cell": c}})
+        elif kind == "choice":
+            events.append({"type": "choice_subphase", "player": a, "free": True})
+        else:
+            events.append({"type": "concede", "player": a})
+    doc = {"id": f"berserk-prove-{i}", "game": "berserk", "players": [{"id": p} for p in BERSERK_PLAYERS],
+           "board": {"rows": board[0], "cols": board[1]}, "objects": objects, "events": events}
+    if effs:
+        doc["effects"] = effs
+    return doc
+
+
 SPACES: dict[str, Space] = {
+    "berserk": Space(_berserk, "two players (the first card alice's: the players are symmetric); creatures only (no "
+                               "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
+                               "move prohibition (chains) and a permission (haste), in both orders, and is then never "
+                               "pushed by an outside move; events: a move of a card onto another's cell, a declared "
+                               "move of a card to an adjacent cell, a free Choice subphase and a concession of either "
+                               "player"),
     "mtg": Space(_mtg, "life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
                        f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
