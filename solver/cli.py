@@ -525,7 +525,7 @@ def soak(
 # -- arbiter prove (issue 25): properties of the rules over a bounded space; the logic is in solver/prove/ --------
 @app.command()
 def prove(
-    game: str = typer.Argument(..., help="The game whose properties (solver/games/GAME/properties.yaml) to prove."),
+    game: str = typer.Argument(..., help="The game whose properties (properties.yaml in its folder under solver/games/) to prove."),
     prop: list[str] = typer.Option([], "--property", help="Only this property id (repeatable)."),
     players: int = typer.Option(3, "--players", help="At most this many players."),
     objects: int = typer.Option(1, "--objects", help="At most this many objects."),

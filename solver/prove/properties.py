@@ -16,7 +16,7 @@ quantified over the scenario's players and objects::
 ``never`` together are false. An item is an expectation's atoms (``{player: p, status: left}``, a variable name
 standing for its value), ``{not: {...}}`` (the atoms do not all hold), ``{before: {...}}`` (the atoms held at the
 end of the event before: the initial state for the first), or ``{every_other: {q: player}, all: [items]}`` (the
-items hold for every other player). Variables range over players, objects, cells of the board and effects; those
+items hold for every other player; ``some_other`` instead: for some other player). Variables range over players, objects, cells of the board and effects; those
 of one sort are distinct. The statement is read at
 the end of every event (``solver.prove.prove``).
 """
@@ -37,7 +37,7 @@ GAMES = Path(__file__).resolve().parent.parent / "games"
 #: the sorts a variable ranges over, and the scenario list it reads
 SORTS = {"player": "players", "object": "objects", "cell": "cells", "effect": "effects"}
 #: the keys of one property
-KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players", "also"}
+KEYS = {"id", "rule", "quote", "says", "forall", "when", "then", "never", "note", "min_players", "max_players", "also", "off_holds"}
 
 
 def cited(p: Property) -> tuple[str, ...]:
@@ -66,6 +66,9 @@ class Property:
     #: other rules the property comes from together with ``rule`` (each alone keeps it: the rule-off test switches
     #: them all off)
     also: tuple[str, ...] = ()
+    #: why the property still holds with its rules switched off (so its rule-off test is not run): a documented
+    #: reason, or "" (the rule-off test must find a counterexample)
+    off_holds: str = ""
     #: the rule speaks of games of at least this many players (800.4: a multiplayer game)
     min_players: int = 0
     #: the rule speaks of games of at most this many players (a two-player game), 0: no limit
@@ -137,7 +140,8 @@ def _property(game: str, doc: object, where: str) -> Property:
                     then=tuple(doc["then"]) if "then" in doc else None,
                     never=tuple(doc["never"]) if "never" in doc else None, note=str(doc.get("note", "")),
                     min_players=int(doc.get("min_players", 0)),
-                    max_players=int(doc.get("max_players", 0)), also=tuple(doc.get("also") or ()), where=where)
+                    max_players=int(doc.get("max_players", 0)), also=tuple(doc.get("also") or ()),
+                    off_holds=str(doc.get("off_holds", "")), where=where)
 
 
 def substitute(atoms: dict, binding: dict[str, str]) -> dict:
@@ -165,7 +169,7 @@ def items(p: Property) -> list[tuple[str, dict]]:
                 walk(part, [it["not"]])
             elif "before" in it:
                 walk(part, [it["before"]])
-            elif "every_other" in it:
+            elif "every_other" in it or "some_other" in it:
                 walk(part, it.get("all") or [])
             else:
                 out.append((part, it))
@@ -184,8 +188,8 @@ def _free(p: Property) -> dict[str, str]:
                 walk([it["not"]])
             elif "before" in it:
                 walk([it["before"]])
-            elif "every_other" in it:
-                out.update(it["every_other"])
+            elif "every_other" in it or "some_other" in it:
+                out.update(it.get("every_other") or it.get("some_other"))
                 walk(it.get("all") or [])
     for part in ("when", "then", "never"):
         walk(getattr(p, part) or ())

@@ -7,7 +7,10 @@ each one is a fact of its own model). For each of them the game's CP-SAT model i
 property two solves are asked:
 
 1. is there an outcome whose initial state satisfies every property of the game (the game's invariants, assumed
-   together: a state that breaks one of them cannot arise in play)? If not, the state is *vacuous*;
+   together: a state that breaks one of them cannot arise in play) and whose events can happen (what an event
+   needs, as an action on the stack to resolve, holds)? If not, the state is *vacuous*. With rules switched off
+   (``rules_off``, the rule-off test) only the properties being proved are assumed: another one may hold only
+   by the rules switched off, and assuming it would mask them;
 2. is there such an outcome that violates the property at the end of some event?
 
 No outcome of 2 for every state: ``proved`` within the bound (the count of states, non-vacuous states and the bound
@@ -35,6 +38,8 @@ from solver.prove.spaces import SPACES, Bound, space
 from solver.registry import ruleset_for
 from solver.vocabulary.check import problems
 
+#: the items that are not atoms (``solver.prove.properties``)
+SPECIAL = {"not", "before", "every_other", "some_other"}
 #: work units per property (all its solves over the space): ``--budget``
 DEFAULT_BUDGET = 60.0
 #: initial states and event sequences per game run: past it every property is ``unknown`` (``--states``)
@@ -111,6 +116,9 @@ class _Reader:
             return rm.neg(self.item(it["not"], b, k))
         if "before" in it:
             return self.item(it["before"], b, max(k - 1, 0))
+        if "some_other" in it:  # for some other binding, every item holds
+            return rm.any_of([rm.all_of([self.item(x, {**b, **extra}, k) for x in it.get("all") or []], "some")
+                              for extra in self._others(it["some_other"], b)], "some_other")
         if "every_other" in it:
             lits = []
             for extra in self._others(it["every_other"], b):
@@ -197,13 +205,16 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         bs = list(p.bindings(rd.ids))
         if not bs:  # nothing to quantify over in this state (no object): it checks nothing
             continue
-        initial += [rd.violated(p, b, 0) for b in bs]
+        if p.id in results or not rules_off:  # with rules off, the others may depend on them: only p is assumed
+            initial += [rd.violated(p, b, 0) for b in bs]
         if p.id not in open_ or p.id not in results:
             continue
         later = {(k, i): rd.violated(p, b, k)
                  for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
         queries[p.id] = (rm.any_of(list(later.values()), "v"), later, bs)
-    hold0 = rm.neg(rm.any_of(initial, "v0"))  # every property of the game holds in the initial state
+    # every property of the game holds in the initial state, and the events can happen: what an event needs (an
+    # action on the stack to resolve) holds, as the checker requires of every outcome (``Compiler.preconditions``)
+    hold0 = rm.all_of([rm.neg(rm.any_of(initial, "v0"))] + [lit for _, lit, _ in comp.preconditions], "hold0")
     reads = trace.condition_reads(comp)
     engine = Engine(rm, SolverOptions(rules_off=tuple(rules_off)))
     first = None
@@ -242,12 +253,12 @@ def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool
     out["title"] = f"counterexample to property {p.id} ({p.rule}): {p.says}"
     out["rules"] = [p.rule]
     expect = []
-    plain = [it for it in p.when if not {"not", "every_other", "before"} & set(it)]
+    plain = [it for it in p.when if not SPECIAL & set(it)]
     exact = len(plain) == len(p.when)
     said = f"{p.id}, with {', '.join(f'{k}={v}' for k, v in b.items())}"
     if p.never is not None:
         merged: dict = {}
-        never = [it for it in p.never if not {"not", "every_other", "before"} & set(it)]
+        never = [it for it in p.never if not SPECIAL & set(it)]
         exact = exact and len(never) == len(p.never)
         for it in [substitute(it, b) for it in plain + never]:
             clash = any(k in merged and merged[k] != v for k, v in it.items())
@@ -262,6 +273,8 @@ def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool
             elif "not" in it:
                 expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
                                **substitute(it["not"], b)})
+            elif "some_other" in it:
+                exact = False
             elif "every_other" not in it:
                 expect.append({"description": f"{said}: then", "at": at, **substitute(it, b)})
             else:  # every other player (or object) in the scenario

@@ -177,9 +177,10 @@ def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -
     for n, (kind, a, c) in enumerate(seq):
         if kind == "move":
             events.append({"type": "move", "object": f"o{a + 1}", "zone": "play", "cell": c})
-        elif kind == "declare":
+        elif kind == "declare":  # declared and resolved: one step of the bound, two events
             events.append({"type": "declare", "id": f"step{n + 1}", "actor": objs[a][1], "kind": "move",
                            "source": f"o{a + 1}", "params": {"cell": c}})
+            events.append({"type": "resolve", "action": f"step{n + 1}"})
         elif kind == "choice":
             events.append({"type": "choice_subphase", "player": a, "free": True})
         else:
@@ -191,12 +192,61 @@ def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -
     return doc
 
 
+# -- TI4 --------------------------------------------------------------------------------------------------------
+TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card")
+
+
+def _ti4(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        for speaker in ps:
+            objs = [(k, q) for k in TI4_KINDS for q in ps]
+            for m in range(b.objects + 1):
+                for chosen in _multisets(objs, m):
+                    ids = [f"o{j + 1}" for j in range(m)]
+                    evs = [("planet_control", o, q) for o, (k, _) in zip(ids, chosen) if k == "planet" for q in ps]
+                    evs += [("destroy", o, None) for o, (k, _) in zip(ids, chosen) if k == "ground_force"]
+                    evs += [("check_elimination", None, None), ("end_status_phase", None, None)]
+                    for seq in _sequences(evs, b.events):
+                        n_id += 1
+                        yield _ti4_doc(n_id, ps, speaker, chosen, seq)
+
+
+def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
+    objects = [{"id": "speaker", "zone": "play_area", "controller": speaker, "types": ["speaker_token"]}]
+    for j, (kind, q) in enumerate(objs):
+        o = f"o{j + 1}"
+        if kind == "planet":
+            objects.append({"id": o, "zone": "board", "types": ["planet"], "controller": q})
+        elif kind == "ground_force":
+            objects.append({"id": o, "owner": q, "zone": "board", "types": ["ground_force"]})
+        elif kind == "reinforcement":
+            objects.append({"id": o, "owner": q, "zone": "reinforcements", "types": ["ground_force"]})
+        else:
+            objects.append({"id": o, "owner": q, "zone": "hand", "types": ["action_card"]})
+    events = []
+    for kind, o, q in seq:
+        if kind == "planet_control":
+            events.append({"type": "planet_control", "planet": o, "player": q})
+        elif kind == "destroy":
+            events.append({"type": "move", "object": o, "zone": "reinforcements"})
+        else:
+            events.append({"type": kind})
+    return {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
+            "events": events}
+
+
 SPACES: dict[str, Space] = {
+    "ti4": Space(_ti4, "every player in the game at the start; the speaker token with one of them; objects: planets "
+                       "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
+                       "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
+                       "reinforcements), check_elimination, end_status_phase"),
     "berserk": Space(_berserk, "two players (the first card alice's: the players are symmetric); creatures only (no "
                                "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
                                "move prohibition (chains) and a permission (haste), in both orders, and is then never "
                                "pushed by an outside move; events: a move of a card onto another's cell, a declared "
-                               "move of a card to an adjacent cell, a free Choice subphase and a concession of either "
+                               "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
                                "player"),
     "mtg": Space(_mtg, "life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
