@@ -512,6 +512,8 @@ def soak(
     count: int = typer.Option(1000, help="Random scenarios per ruleset."),
     seed: int = typer.Option(0),
     keep: Optional[Path] = typer.Option(None, help="Write disagreeing scenarios to this folder."),
+    properties: bool = typer.Option(False, "--properties", help="Instead: arbiter prove and the reference, which "
+                                    "enumerates the same space itself, agree on every property (issue 25)."),
 ) -> None:
     """Compare the checker with the solver-free reference on random scenarios; print compared/disagreed."""
     from solver.bench.soak import soak_command
@@ -519,6 +521,9 @@ def soak(
     unknown = [g for g in game if g not in registry.names()]
     if unknown:
         _usage(f"unknown game {', '.join(unknown)} (choose from {', '.join(registry.names())})")
+    if properties:
+        from solver.prove.command import soak_properties
+        raise typer.Exit(soak_properties(game or list(registry.names())))
     raise typer.Exit(soak_command(game or list(registry.names()), count, seed, keep))
 
 

@@ -1,6 +1,9 @@
 """arbiter prove (issue 25): the properties files, the bounded proof, and one rule-off counterexample per property."""
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import cache
+
 import pytest
 import yaml
 
@@ -60,10 +63,16 @@ def test_a_word_outside_the_vocabulary_is_refused() -> None:
         properties.validate(_prop(when=({"object": "o", "colour": "red"},)))
 
 
+@cache
+def _proved(game: str) -> tuple:
+    """prove at the game's CI bound (shared by the tests that read it)."""
+    return tuple(prove(game, SMALL[game]))
+
+
 @pytest.mark.parametrize("game", PROVABLE)
 def test_every_property_is_proved_at_the_small_bound(game: str) -> None:
     """CI's bound: every property proved, each checked on some state of the space."""
-    results = prove(game, SMALL[game])
+    results = _proved(game)
     bad = [(r.prop.id, r.verdict, r.why, r.counterexample) for r in results if r.verdict != "proved"]
     assert not bad
     assert all(r.states > 0 and r.inductive for r in results)
@@ -98,3 +107,29 @@ def test_unknown_when_the_state_budget_is_spent() -> None:
     """A space larger than the state budget is unknown, never proved."""
     results = prove("mtg", SMALL["mtg"], ("zero-life-out",), max_states=5)
     assert [r.verdict for r in results] == ["unknown"]
+
+
+@pytest.mark.parametrize("game", PROVABLE)
+def test_the_reference_reads_the_same_space_the_same_way(game: str) -> None:
+    """The third reading: the solver-free reference enumerates every state and trace of the space itself and gives
+    every property the verdict prove gives (arbiter soak --properties)."""
+    from solver.prove.command import AGREE_BOUNDS
+    from solver.prove.reference import reference_prove
+
+    assert AGREE_BOUNDS[game] == SMALL[game]
+    mine = {r.prop.id: r.verdict for r in _proved(game)}
+    theirs = {r.prop.id: r.verdict for r in reference_prove(game, SMALL[game])}
+    assert mine == theirs
+
+
+def test_the_reference_finds_a_counterexample_too() -> None:
+    """The reference's reading can fail: a property stated wrongly (a concession leaves the leaver's units in a
+    two-player game, where the game ends) has a counterexample in both readings."""
+    from solver.prove.reference import reference_prove
+
+    prop = next(p for p in load("riftbound") if p.id == "leaver-owns-nothing")
+    wrong = replace(prop, id="wrong", min_players=0, when=prop.when[:2] + prop.when[3:])
+    (mine,) = prove("riftbound", Bound(2, 1, 1), given=(wrong,))
+    (ref,) = reference_prove("riftbound", Bound(2, 1, 1), given=(wrong,))
+    assert mine.verdict == ref.verdict == "counterexample"
+    assert mine.counterexample["id"] == "riftbound-prove-wrong" and ref.where[2] == 1

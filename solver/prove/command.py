@@ -60,3 +60,25 @@ def prove_command(game: str, only: list[str], bound: Bound, budget: float, state
         for path in write_counterexamples(results, out):
             print(f"counterexample written: {path}")
     return 0 if all(r.verdict == "proved" for r in results) else 1
+
+
+#: the smallest bounds the two readings are compared at (``arbiter soak --properties``)
+AGREE_BOUNDS = {"mtg": Bound(3, 1, 1), "riftbound": Bound(3, 1, 1), "ti4": Bound(3, 1, 1),
+                "berserk": Bound(2, 2, 1, (1, 3))}
+
+
+def soak_properties(games: list[str]) -> int:
+    """``arbiter soak --properties``: prove and the reference agree on every property at the smallest bound."""
+    from solver.prove.reference import compare
+
+    bad = 0
+    for game in games:
+        if game not in AGREE_BOUNDS:
+            continue
+        found = compare(game, AGREE_BOUNDS[game])
+        print(f"{game}: properties at {AGREE_BOUNDS[game].text()}: "
+              + ("prove and the reference agree" if not found else f"{len(found)} disagreement(s)"))
+        for f in found:
+            print(f"  DISAGREE {f}")
+        bad += len(found)
+    return 0 if bad == 0 else 1

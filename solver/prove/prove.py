@@ -141,10 +141,11 @@ class _Reader:
 
 
 def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
-          budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES) -> list[Result]:
-    """Prove every property of ``game`` (or those named in ``only``) within ``bound``; ``rules_off``: rule ids
-    switched off in every model (the rule-off test of a property)."""
-    props = [p for p in load(game) if not only or p.id in only]
+          budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES,
+          given: tuple[Property, ...] = ()) -> list[Result]:
+    """Prove every property of ``game`` (or those named in ``only``, or the properties ``given`` instead) within
+    ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property)."""
+    props = list(given) or [p for p in load(game) if not only or p.id in only]
     missing = set(only) - {p.id for p in props}
     if missing:
         raise ValueError(f"unknown property id(s) for {game}: {', '.join(sorted(missing))}")
@@ -168,7 +169,7 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
                 results[pid].why = f"the space has more than {max_states} states (--states)"
             open_ = set()
             break
-        _one(doc, rs, load(game), results, meters, open_, rules_off)
+        _one(doc, rs, _union(load(game), given), results, meters, open_, rules_off)
     for r in results.values():
         r.work = meters[r.prop.id].used()
         r.space = count
@@ -178,6 +179,12 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
                      f"{r.prop.min_players or 1}-{r.prop.max_players or 'any'} players)")
         r.inductive = r.verdict == "proved" and bound.events == 1
     return list(results.values())
+
+
+def _union(game_props: tuple, given: tuple) -> list:
+    """The game's properties, with the given ones in place of those of the same id."""
+    ids = {p.id for p in given}
+    return [p for p in game_props if p.id not in ids] + list(given)
 
 
 def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
