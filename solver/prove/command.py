@@ -25,9 +25,9 @@ def render(game: str, bound: Bound, results: list[Result]) -> list[str]:
         out.append(counts + f"; work {r.work:g} units")
         if r.verdict == "proved":
             out.append(f"    proved for every state and event sequence within {bound.text()}"
-                       + ("; inductive within the space: one event keeps it from every state that has it, so it "
-                          "holds for event sequences of every length from states of this size" if r.inductive
-                          else ""))
+                       + ("; the induction step within the space: one event keeps it from every state of the space "
+                          "that keeps the game's properties (longer sequences: not claimed, the space's closure "
+                          "under events is not checked)" if r.step else ""))
         elif r.verdict == "unknown":
             out.append(f"    unknown (never a pass): {r.why}")
         else:

@@ -17,8 +17,9 @@ No outcome of 2 for every state: ``proved`` within the bound (the count of state
 are stated). An outcome: a ``counterexample``, the smallest one (states are listed by size, fewest events first),
 written as a scenario whose check fails on the property and shown as its step trace. A solve that runs out of the
 property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the properties
-assumed in the initial state, a proof for one event over every state of the space is an induction step: the
-property is *inductive within the space* (every length of event sequence, for states of that size).
+assumed in the initial state, a proof for one event over every state of the space is the induction step within
+the space; it proves every length only if the space is closed under its events (each state one event reaches is
+again in the space), which this slice does not check: ``prove`` says "induction step", never "every length".
 """
 from __future__ import annotations
 
@@ -71,8 +72,9 @@ class Result:
     at: int | None = None
     binding: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
-    #: proved for one event from every state of the space that satisfies it
-    inductive: bool = False
+    #: proved for one event from every state of the space that keeps the game's properties: the induction step
+    #: within the space (no claim for longer sequences: that needs the space closed under the events, unchecked)
+    step: bool = False
     why: str = ""
 
 
@@ -177,7 +179,7 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
             r.verdict = "unknown"
             r.why = (f"no state of the space checks it ({r.vacuous} vacuous; games of "
                      f"{r.prop.min_players or 1}-{r.prop.max_players or 'any'} players)")
-        r.inductive = r.verdict == "proved" and bound.events == 1
+        r.step = r.verdict == "proved" and bound.events == 1
     return list(results.values())
 
 
