@@ -30,7 +30,7 @@ from models.expectations import Expectation
 from models.scenario import Scenario
 from solver.check import trace
 from solver.encoding.compile import Compiler
-from solver.engine.budget import Meter
+from solver.engine.budget import SAFETY_SECONDS, Meter
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.errors import Refusal
@@ -43,6 +43,9 @@ from solver.vocabulary.check import problems
 SPECIAL = {"not", "before", "every_other", "some_other"}
 #: work units per property (all its solves over the space): ``--budget``
 DEFAULT_BUDGET = 60.0
+#: wall-clock seconds per property after which it is unknown whatever its budget: a safety net only, far above
+#: any budget (a property's work spans every state of the space: ten times a scenario's net)
+SAFETY = 10 * SAFETY_SECONDS
 #: initial states and event sequences per game run: past it every property is ``unknown`` (``--states``)
 DEFAULT_STATES = 20_000
 
@@ -144,7 +147,7 @@ class _Reader:
 
 def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
           budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES,
-          given: tuple[Property, ...] = ()) -> list[Result]:
+          given: tuple[Property, ...] = (), safety: float = SAFETY) -> list[Result]:
     """Prove every property of ``game`` (or those named in ``only``, or the properties ``given`` instead) within
     ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property)."""
     props = list(given) or [p for p in load(game) if not only or p.id in only]
@@ -152,7 +155,7 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
     if missing:
         raise ValueError(f"unknown property id(s) for {game}: {', '.join(sorted(missing))}")
     results = {p.id: Result(p, "proved", bound) for p in props}
-    meters = {p.id: Meter(budget) for p in props}
+    meters = {p.id: Meter(budget, safety) for p in props}
     open_ = set(results)  # properties still being proved (a counterexample or unknown settles one)
     if game not in SPACES:  # a located limitation, never a proof
         for r in results.values():
