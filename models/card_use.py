@@ -198,6 +198,9 @@ class _Placer:
             if getattr(e, name) is not None:
                 out[name] = getattr(e, name)
         for name in ("player", "until_player"):
+            if name == "player" and e.player == "controller" and e.duration == "static":
+                out[name] = "source_controller"  # a static ability's "you": whoever controls the card at each moment
+                continue
             if getattr(e, name) == "controller":
                 who = o.get("controller") or o.get("owner")
                 if who is None:

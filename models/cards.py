@@ -67,7 +67,9 @@ class CardEffect(Strict):
         default="self", description="self: the card; attached: the object it is attached to; or a selector.")
     attribute: Name | None = None
     value: Value | Name | None = None
-    player: Literal["controller"] | None = Field(default=None, description="For control: the card's controller.")
+    player: Literal["controller"] | None = Field(default=None, description="For control: the card's controller "
+                                                 "('you'): for a static ability whoever controls the card at each "
+                                                 "moment (source_controller), otherwise its controller when placed.")
     action: Name | None = None
     ability: Name | None = None
     duration: Duration = Field(default="static", description="Default static: active while the card is in play.")

@@ -23,6 +23,10 @@ class Selector(Strict):
     cell: Id | None = Field(default=None, description="Only objects on this cell; 'source' = on the effect source's cell.")
 
 
+#: an effect's ``player`` that names no player but whoever controls its source at each moment
+SOURCE_CONTROLLER = "source_controller"
+
+
 class Effect(Strict):
     """A continuous effect: sets/adds a value, changes control, permits or prohibits an action, grants or removes an ability."""
 
@@ -36,7 +40,9 @@ class Effect(Strict):
     targets: list[Id] | Selector = Field(default_factory=list)
     attribute: Name | None = Field(default=None, description="For set/add: attribute or property name.")
     value: Value | Name | None = None
-    player: Id | None = Field(default=None, description="For control: the player given control.")
+    player: Id | None = Field(default=None, description="For control: the player given control, or "
+                              "'source_controller': whoever controls the effect's source at each moment (a static "
+                              "ability's 'you': Mind Control's 'you control enchanted creature').")
     action: Name | None = Field(default=None, description="For permit/prohibit: the action.")
     ability: Name | None = Field(default=None, description="For grant/remove: the ability.")
     duration: Duration = Field(
@@ -56,6 +62,9 @@ class Effect(Strict):
         if self.kind == "control" and isinstance(self.targets, Selector) and self.targets.controlled_by:
             raise ValueError("a control effect cannot choose its targets by who controls them "
                              "(the choice would depend on the effect itself); list the targets")
+        if self.player == SOURCE_CONTROLLER and (self.source is None or self.duration != "static"):
+            raise ValueError("player 'source_controller' is a static ability's 'you': it needs a source and "
+                             "duration static (an effect that began gives control to a player named when it began)")
         if self.duration == "static" and self.source is None:
             raise ValueError("a static effect needs a source")
         if self.duration == "until_next_turn" and self.until_player is None:

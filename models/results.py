@@ -144,6 +144,9 @@ class ScenarioResult(BaseModel):
     proofs: list[ProofResult] = Field(default_factory=list, description="Proofs events asked for (decisive "
                                                                          "advantage at a victory check).")
     precedence: list[str] = Field(default_factory=list, description="Which effect won each contested characteristic.")
+    open_orders: list[str] = Field(default_factory=list, description="Effects of cards that entered together whose "
+                                   "order no rule fixes (or a player chooses): every order is an outcome, shown as "
+                                   "'order.<effect>' (0: applied first) in each outcome's state.")
     solves: int = 0
     work: float = Field(default=0.0, description="Deterministic work spent, in work units (the budget is --timeout): "
                         "the same on every machine under any load.")

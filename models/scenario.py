@@ -266,7 +266,8 @@ def _effect_references(e: Effect, path: tuple, pset, oset, cset, need, out: list
     """The references of one effect: source, controller, players, targets, selector."""
     need("object", e.source, oset, path + ("source",))
     need("player", e.controller, pset, path + ("controller",))
-    need("player", e.player, pset, path + ("player",))
+    if e.player != "source_controller":  # whoever controls the source (models.effects.SOURCE_CONTROLLER)
+        need("player", e.player, pset, path + ("player",))
     need("player", e.until_player, pset, path + ("until_player",))
     if isinstance(e.targets, Selector):
         for j, t in enumerate(e.targets.objects or []):

@@ -12,7 +12,10 @@ A scenario's events happen in order, so:
   from when its source last entered (or was attached), which the solver reads from the events: an
   initial static effect whose source enters later may leave its timestamp out;
 - two effects of the initial state that contest one characteristic of a possibly-same object
-  cannot share a timestamp (list order is no rule): an error naming both.
+  cannot share a timestamp (list order is no rule): an error naming both, except the static
+  abilities of cards that entered together (``entered_together``): their order is open, and every
+  order is an outcome (``simultaneous_groups``; MTG 613.7m lets the active player choose it, the
+  other games give no rule that orders them).
 
 Each check raises ``ValueError`` with a message naming the items (``events[i]``, ``expect[i]``,
 ``effects[i]``), the way ``models.scenario.check_references`` does; the loader locates them.
@@ -149,8 +152,8 @@ def _same_result(a: Effect, b: Effect) -> bool:
     """Two effects on one characteristic that leave it the same whichever applies last."""
     if a.kind == "set":
         return a.value == b.value
-    if a.kind == "control":
-        return a.player == b.player
+    if a.kind == "control":  # 'source_controller' of two sources may be two players
+        return a.player == b.player and (a.player != "source_controller" or a.source == b.source)
     return a.kind == b.kind
 
 
@@ -175,21 +178,57 @@ def _object_types(sc: Scenario) -> dict[str, set[str]]:
     return out
 
 
-def check_equal_timestamps(sc: Scenario) -> None:
-    """Two initial effects contesting one characteristic of a possibly-same object need different timestamps."""
+def entered_together(a: Effect, b: Effect) -> bool:
+    """Two static abilities with the same typed timestamp: their sources entered together, and no list order
+    decides which applied last (the rules leave it open, or to a player's choice)."""
+    return (a.duration == "static" and b.duration == "static" and a.source is not None and b.source is not None
+            and a.timestamp is not None and a.timestamp == b.timestamp)
+
+
+def _tied_pairs(sc: Scenario):
+    """(i, a, j, b, shared objects) for initial effects contesting one characteristic at the same timestamp."""
     by_char: dict[tuple, list[tuple[int, Effect]]] = {}
     for i, e in enumerate(sc.effects):
         char = contested(e)
         if char is not None and e.timestamp is not None:  # without one, it counts from its source's entry
             by_char.setdefault((char, e.timestamp), []).append((i, e))
-    for ((what, name), stamp), group in by_char.items():
+    for key, group in by_char.items():
         for (i, a), (j, b) in combinations(group, 2):
             if _same_result(a, b):
                 continue
             shared = possible_targets(sc, a) & possible_targets(sc, b)
             if shared:
-                char = {"value": f"'{name}'", "control": "control", "ability": f"ability '{name}'"}[what]
-                raise ValueError(
-                    f"effects[{j}] (effect {b.id}) and effects[{i}] (effect {a.id}) have the same timestamp {stamp} "
-                    f"and both decide {char} of {', '.join(sorted(shared)[:3])}: which applies last would be list "
-                    f"order, which is no rule; give them different timestamps")
+                yield key, i, a, j, b, shared
+
+
+def check_equal_timestamps(sc: Scenario) -> None:
+    """Two initial effects contesting one characteristic of a possibly-same object need different timestamps,
+    unless they are the static abilities of cards that entered together (``entered_together``)."""
+    for ((what, name), stamp), i, a, j, b, shared in _tied_pairs(sc):
+        if entered_together(a, b):
+            continue
+        char = {"value": f"'{name}'", "control": "control", "ability": f"ability '{name}'"}[what]
+        raise ValueError(
+            f"effects[{j}] (effect {b.id}) and effects[{i}] (effect {a.id}) have the same timestamp {stamp} "
+            f"and both decide {char} of {', '.join(sorted(shared)[:3])}: which applies last would be list "
+            f"order, which is no rule; give them different timestamps")
+
+
+def simultaneous_groups(sc: Scenario) -> list[tuple[str, ...]]:
+    """Effect ids whose relative order is open: static abilities of cards that entered together and contest one
+    characteristic (connected through such pairs), each group in list order, groups by their first member."""
+    parent: dict[str, str] = {}
+
+    def find(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    for _key, _i, a, _j, b, _shared in _tied_pairs(sc):
+        if entered_together(a, b):
+            parent[find(b.id)] = find(a.id)
+    order = [e.id for e in sc.effects if e.id in parent]
+    groups: dict[str, list[str]] = {}
+    for eid in order:
+        groups.setdefault(find(eid), []).append(eid)
+    return [tuple(g) for g in sorted(groups.values(), key=lambda g: order.index(g[0])) if len(g) > 1]

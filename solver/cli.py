@@ -447,9 +447,12 @@ def rules(
     where: Optional[Path] = typer.Option(None, "--where", help="Also list the scenarios under this folder that cite each rule."),
     coverage: bool = typer.Option(False, "--coverage", help="For each rule, switch it off and name the first scenario "
                                   "(under --where, default scenarios/) that then fails; exit 1 if a rule has none."),
+    clauses: bool = typer.Option(False, "--clauses", help="Every rule id with the file:line of its clauses in the "
+                                 "encoding and of its reading in the reference (where the rule-id literal is written)."),
 ) -> None:
     """A game's reference: rule ids with their texts, every word with its meaning, the events with their fields and
-    a minimal example (docs/games/<game>.md); with --where, the rule ids and the scenarios citing each."""
+    a minimal example (docs/games/<game>.md); with --where, the rule ids and the scenarios citing each; with
+    --clauses, where the encoding and the reference write each rule id."""
     from solver.check import rulebook
     from solver.vocabulary.docs import render
 
@@ -457,6 +460,9 @@ def rules(
         _usage(f"unknown game '{game}' (choose from {', '.join(registry.names())})")
     if coverage:
         raise typer.Exit(_coverage(game, where or Path("scenarios")))
+    if clauses:
+        _clauses(game)
+        return
     if where is None:
         typer.echo(render(game), nl=False)
         return
@@ -468,6 +474,16 @@ def rules(
         files = cited.get(rid, [])
         typer.echo("".join(f"{'':34}   - {visible(f)}\n" for f in files).rstrip("\n") if files
                    else f"{'':34}   (no scenario)")
+
+
+def _clauses(game: str) -> None:
+    """Print every rule id of ``game`` with the ``file:line`` of its clauses in the encoding and the reference."""
+    from solver.check.clauses import clauses
+
+    for c in clauses(game):
+        typer.echo(c.rule)
+        for part, places in (("encoding", c.encoding), ("reference", c.reference)):
+            typer.echo("".join(f"  {part:9} {p}\n" for p in places).rstrip("\n") if places else f"  {part:9} (none)")
 
 
 def _coverage(game: str, folder: Path) -> int:

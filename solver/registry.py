@@ -23,28 +23,47 @@ def load(path: str) -> Any:
     return getattr(mod, attr) if attr else mod
 
 
+#: the parts every game provides and where they are by convention (``{name}``: the game's name)
+CONVENTION = {
+    "rules": "solver.games.{name}.rules",
+    "events": "models.game_events.{name}",
+    "ruleset": "solver.games.{name}.ruleset:RULESET",
+    "reference": "solver.games.{name}.reference:RULES",
+    "generator": "solver.games.{name}.generate:random_doc",
+    "vocabulary": "solver.games.{name}.vocabulary:VOCABULARY",
+}
+
+
 @dataclass(frozen=True)
 class Game:
-    """Everything a game provides, by import path."""
+    """Everything a game provides, by import path: ``Game(name, title)`` finds each part at its conventional place
+    (``CONVENTION``); a part given explicitly overrides it."""
 
     #: the name scenarios give in ``game:`` and the folder name under ``solver/games/`` and ``scenarios/``
     name: str
     #: the game's full name
     title: str
     #: rule texts and aliases: a module with ``RULES`` (id -> one line) and ``ALIASES`` (pure data)
-    rules: str
+    rules: str = ""
     #: the pydantic event models: a module with ``GAME`` and ``EVENTS`` under ``models/game_events/``
-    events: str
+    events: str = ""
     #: the CP-SAT encoding: ``module:RULESET``, a ``solver.encoding.ruleset.Ruleset``
-    ruleset: str
+    ruleset: str = ""
     #: the solver-free reading of the same rules: ``module:RULES``, a ``solver.reference.rules.CoreRules``
-    reference: str
+    reference: str = ""
     #: random small scenarios for differential tests and soak: ``module:random_doc`` (rng, index) -> dict
-    generator: str
+    generator: str = ""
     #: every word its scenarios may use: ``module:VOCABULARY``, a ``solver.vocabulary.words.Vocabulary`` (pure data)
-    vocabulary: str
+    vocabulary: str = ""
     #: scenarios of any size for benchmarks: ``module:function`` (index, objects, rng, seed, declared, cores) -> dict
     scale: str | None = None
+    #: the game's reading of combat for the victory analysis: ``module:COMBAT``, a ``solver.victory.model.Combat``
+    combat: str | None = None
+
+    def __post_init__(self) -> None:
+        for part, path in CONVENTION.items():
+            if not getattr(self, part):
+                object.__setattr__(self, part, path.format(name=self.name))
 
     def rule_texts(self) -> dict[str, str]:
         """Rule id -> one-line text, for this game's own rules."""
@@ -104,6 +123,13 @@ def reference_for(name: str):
 def vocabulary_for(name: str):
     """The vocabulary of a game: every word its scenarios may use (imports neither the encoding nor ortools)."""
     return game(name).load("vocabulary")
+
+
+@lru_cache(maxsize=None)
+def combat_for(name: str):
+    """The combat reading the victory analysis applies for a game (None: the game defines no combat)."""
+    path = game(name).combat
+    return load(path) if path else None
 
 
 def generator_for(name: str):

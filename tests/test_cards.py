@@ -383,7 +383,8 @@ objects:
   - {id: mind_control, name: Mind Control, owner: alex, zone: battlefield, types: [enchantment, aura], attached_to: griffin}
   - {id: griffin, name: Assault Griffin, owner: bianca, zone: battlefield, types: [creature]}
 effects:
-  - {id: mind_control_steal, source: mind_control, timestamp: 1, kind: control, player: alex, targets: [griffin],
+  - {id: mind_control_steal, source: mind_control, timestamp: 1, kind: control, player: source_controller,
+     targets: [griffin],
      duration: static}
 """
 

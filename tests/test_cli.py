@@ -8,6 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from solver.run import batch
+from solver import registry
 from solver.cli import app
 from test_batch import FAIL, PASS, write
 
@@ -273,3 +274,35 @@ def test_bench_runs_end_to_end(tmp_path):
                 "--starts", 1)
     assert r.exit_code == 0 and "speed-up" in r.stdout and "size 5 objects" in r.stdout
     assert "size 5 objects, --jobs 1, baseline" in r.stdout and "cold start" in r.stdout and "YAML load" in r.stdout
+
+
+@pytest.mark.parametrize("name", registry.names())
+def test_rules_clauses_lists_every_rule_at_its_clause(name):
+    """``rules GAME --clauses`` names every rule id of the game, each with at least one clause in the encoding; every
+    place it lists is a line that writes the rule id; the listing is the same on every run."""
+    from solver.check import rulebook
+
+    r = arbiter("rules", name, "--clauses")
+    assert r.exit_code == 0
+    found: dict[str, dict[str, list[str]]] = {}
+    for line in r.stdout.splitlines():
+        if not line.startswith(" "):
+            rule = line
+            found[rule] = {"encoding": [], "reference": []}
+            continue
+        part, place = line.split()
+        if place != "(none)":
+            found[rule][part].append(place)
+    assert list(found) == sorted(rulebook.rules(name))
+    assert not [r for r, where in found.items() if not where["encoding"]], "a rule with no clause in the encoding"
+    root = Path(__file__).resolve().parent.parent
+    for rule, where in found.items():
+        for place in where["encoding"] + where["reference"]:
+            path, line = place.rsplit(":", 1)
+            assert f'"{rule}"' in (root / path).read_text(encoding="utf-8").splitlines()[int(line) - 1], place
+        assert all(p.startswith(("solver/games/", "solver/encoding/")) for p in where["encoding"])
+        assert all(p.startswith(("solver/games/", "solver/reference/")) and "/reference" in p
+                   for p in where["reference"])
+    assert arbiter("rules", name, "--clauses").stdout == r.stdout
+    if name == "berserk":
+        assert all(p.startswith("solver/games/berserk/combat.py:") for p in found["berserk.combat.reach"]["encoding"])

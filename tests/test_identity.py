@@ -16,10 +16,11 @@ import pytest
 from models.loader import load_scenario_text
 from models.scenario import Scenario
 from solver.encoding.compile import Compiler
+from solver.games.berserk.combat import Unit, walk
 from solver.reference.differential import compare_result
 from solver.registry import ruleset_for
 from solver.run.api import check_scenario, check_text
-from solver.victory.model import Board, Position, Unit, walk
+from solver.victory.model import Board, Position
 
 
 def _scenario(text: str) -> Scenario:
@@ -259,3 +260,77 @@ def test_the_victory_reach_of_a_creature_that_cannot_move(moves: bool, reach: se
     u = Unit("u", 0, 3, 3, (1, 1, 1), cell="a1", move=2, moves=moves)
     pos = Position((u,), None, ("p", "q"), None, board=board)  # type: ignore[arg-type]
     assert walk(pos, u, (u,)) == reach
+
+
+# -- a static ability's "you" is whoever controls its source at each moment (source_controller) -------------------
+YOU = """\
+id: you
+game: {game}
+players: [{{id: alice}}, {{id: bob}}, {{id: carol}}]
+objects:
+  - {{id: aura, owner: alice, zone: {play}, types: [{kind}]}}
+  - {{id: beast, owner: bob, zone: {play}, types: [{beast}]}}
+{extra}effects:
+  - {{id: steal, kind: control, player: {player}, targets: [beast], source: aura, duration: static, timestamp: 1}}
+events:
+  - type: begin_effect
+    effect: {{id: carol_takes, kind: control, player: carol, targets: [aura], duration: permanent}}
+expect:
+  - {{at: 0, object: beast, controller: alice}}
+  - {{object: beast, controller: carol}}
+"""
+
+
+@pytest.mark.parametrize("game, play, kind, beast", [
+    ("mtg", "battlefield", "enchantment", "creature"), ("berserk", "play", "creature", "creature"),
+    ("riftbound", "base", "gear", "unit"), ("ti4", "play_area", "technology", "ship")])
+def test_a_static_ability_gives_control_to_its_sources_controller_now(game, play, kind, beast) -> None:
+    """'You control it' follows the source's controller; a player named at placement (alice) does not follow."""
+    _you_follows(game, play, kind, beast)
+
+
+#: TI4: every player keeps a ground force (no elimination, 75.1, takes part)
+KEEP = {"ti4": "".join(f"  - {{id: {p}_inf, owner: {p}, zone: board, types: [ground_force]}}\n"
+                       for p in ("alice", "bob", "carol"))}
+
+
+def _you_follows(game, play, kind, beast) -> None:
+    res = _agree(_scenario(YOU.format(game=game, play=play, kind=kind, beast=beast, extra=KEEP.get(game, ""), player="source_controller")))
+    assert _verdicts(res) == ["holds", "holds"], res.expectations
+    fixed = _agree(_scenario(YOU.format(game=game, play=play, kind=kind, beast=beast, extra=KEEP.get(game, ""), player="alice")))
+    assert _verdicts(fixed) == ["holds", "impossible"], "a named player stays the receiver"
+
+
+def test_a_card_effects_you_is_its_current_controller() -> None:
+    """A card's static `player: controller` is placed as source_controller (Mind Control in the library)."""
+    from pathlib import Path
+    root = Path(__file__).resolve().parent.parent
+    res = check_text((root / "scenarios/mtg/core.control-mind-control-aura-changes-hands.yaml").read_text("utf-8"),
+                     str(root / "scenarios/mtg/core.control-mind-control-aura-changes-hands.yaml"))
+    assert res.status.value == "pass", [e.message for e in res.expectations if not e.passed] or res.error
+
+
+@pytest.mark.parametrize("effect, message", [
+    ("{id: e, kind: control, player: source_controller, targets: [beast], duration: permanent, timestamp: 1}",
+     "player 'source_controller' is a static ability's 'you'"),
+    ("{id: e, kind: control, player: source_controller, targets: [beast], source: aura, timestamp: 1}",
+     "player 'source_controller' is a static ability's 'you'"),
+])
+def test_source_controller_needs_a_static_source(effect, message) -> None:
+    """'source_controller' without a source, or on an effect that began (its 'you' was fixed then): refused."""
+    text = YOU.format(game="mtg", play="battlefield", kind="enchantment", beast="creature", extra="", player="alice").replace(
+        "  - {id: steal, kind: control, player: alice, targets: [beast], source: aura, duration: static, timestamp: 1}",
+        f"  - {effect}")
+    from models.yamlsafe import LoadErrors
+    with pytest.raises(LoadErrors) as info:
+        load_scenario_text(text, "t.yaml")
+    assert message in str(info.value)
+
+
+def test_two_sources_whose_you_depend_on_each_other_are_refused() -> None:
+    """A's 'you control B' and B's 'you control A': each controller asks for the other: a located refusal."""
+    text = YOU.format(game="mtg", play="battlefield", kind="enchantment", beast="creature", extra="", player="source_controller").replace(
+        "events:", "  - {id: back, kind: control, player: source_controller, targets: [aura], source: beast, "
+                   "duration: static, timestamp: 2}\nevents:")
+    res = check_text(text, "t.yaml")
+    assert res.status.value == "error" and "depends on itself" in (res.error or ""), res.error

@@ -21,9 +21,10 @@ import pytest
 
 from models.game_events import GAMES as MODEL_GAMES
 from models.scenario import Scenario
+from solver.check.clauses import literals
 from solver.encoding.ruleset import Ruleset
 from solver.reference.rules import CoreRules
-from solver.registry import game, names, registry
+from solver.registry import combat_for, game, names, registry
 from solver.vocabulary.words import Vocabulary
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -57,12 +58,10 @@ def test_a_game_provides_everything(name: str) -> None:
     assert isinstance(ruleset, Ruleset) and ruleset.game == name
     reference = g.load("reference")
     assert isinstance(reference, CoreRules) and reference.game == name
-    assert reference.zones == ruleset.zones and reference.play_zones == ruleset.play_zones
     doc = g.load("generator")(random.Random(7), 0)
     assert Scenario.model_validate(doc).game == name
     vocab = g.load("vocabulary")
     assert isinstance(vocab, Vocabulary) and vocab.game == name and vocab.example and vocab.notes
-    assert set(vocab.names("zones")) == set(ruleset.zones) | {"none"}, "the vocabulary names the ruleset's zones"
     assert set(vocab.names("actions")) == set(ruleset.actions), "and its action kinds"
     assert set(vocab.names("derived_flags")) == set(ruleset.derived_flags), "and its computed flags"
     assert all(hasattr(ruleset, f"on_{e}") for e in vocab.names("events")), "every event type it names is handled"
@@ -84,19 +83,9 @@ def test_registry_discovery_imports_no_solver() -> None:
 
 # -- rule ids at their clauses ---------------------------------------------------------------------------
 def _literals(paths: list[Path]) -> dict[str, list[str]]:
-    """String literals that are not merely bound to a constant name (``X = "id"``), with where they are."""
-    out: dict[str, list[str]] = {}
-    for path in paths:
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        aliases = {id(n.value) for n in ast.walk(tree)
-                   if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Constant)}
-        docstrings = {id(n.body[0].value) for n in ast.walk(tree)
-                      if isinstance(n, (ast.Module, ast.ClassDef, ast.FunctionDef)) and n.body
-                      and isinstance(n.body[0], ast.Expr) and isinstance(n.body[0].value, ast.Constant)}
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in aliases | docstrings:
-                out.setdefault(node.value, []).append(f"{path.relative_to(ROOT)}:{node.lineno}")
-    return out
+    """String literals that are not merely bound to a constant name (``X = "id"``), with where they are (the one
+    reading of "a rule id written at its clause", ``solver.check.clauses``, which ``arbiter rules --clauses`` prints)."""
+    return literals(paths)
 
 
 def _encoding_files(name: str) -> list[Path]:
@@ -114,12 +103,13 @@ def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(
     """``grep -rn <rule id> solver/`` lands on the clause that enforces it and on the reference's reading of it.
 
     A rule written only in a constant (``BANISH = "..."``) or a docstring does not count. The combat rules the
-    victory analysis applies are named once in the game's ``combat_rules``; their reference is the explicit
-    minimax over the same positions (``solver/victory/naive.py``), which the analysis is tested against.
+    victory analysis applies are written at their clauses in the game's combat reading (``Game(combat=...)``);
+    their reference is the explicit minimax over the same positions (``solver/victory/naive.py``), which the
+    analysis is tested against.
     """
     texts = game(name).rule_texts()
-    ruleset = game(name).load("ruleset")
-    combat = set(vars(ruleset.combat_rules).values()) if getattr(ruleset, "combat_rules", None) else set()
+    reading = combat_for(name)
+    combat = set(reading.rules) if reading is not None else set()
     enc, ref = _literals(_encoding_files(name)), _literals(_reference_files(name))
     missing_enc = sorted(r for r in texts if r not in enc)
     missing_ref = sorted(r for r in texts if r not in ref and r not in combat)
@@ -127,14 +117,47 @@ def test_every_rule_id_is_written_at_a_clause_in_the_encoding_and_the_reference(
     assert not missing_ref, f"rules the reference never names: {missing_ref}"
 
 
-def test_combat_rule_fields_are_read_at_clauses() -> None:
-    """Every field of ``CombatRules`` is read by a clause of the victory encoding (``pos.rules.<field>``)."""
-    from solver.victory.model import CombatRules
+@pytest.mark.parametrize("name", names())
+def test_zones_are_declared_once_in_the_vocabulary(name: str) -> None:
+    """A game's zones and play zones are its vocabulary's (``Zone`` words, ``play=True``): neither its encoding nor
+    its reference writes them again, and both read the same."""
+    written = [f"{p.relative_to(ROOT)}:{n.lineno}" for p in _encoding_files(name) + _reference_files(name)
+               for c in ast.walk(ast.parse(p.read_text(encoding="utf-8"))) if isinstance(c, ast.ClassDef)
+               for n in c.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+               and {getattr(t, "id", "") for t in (n.targets if isinstance(n, ast.Assign) else [n.target])}
+               & {"zones", "play_zones"} and (isinstance(n.value, ast.Name) or isinstance(n.value, ast.Tuple)
+                                               and n.value.elts)]
+    assert not written, f"zones written outside the vocabulary: {written}"
+    vocab, ruleset, reference = game(name).load("vocabulary"), game(name).load("ruleset"), game(name).load("reference")
+    declared = tuple(z for z in vocab.names("zones") if z != "none")
+    assert ruleset.zones == reference.zones == declared
+    assert ruleset.play_zones == reference.play_zones == tuple(z.name for z in vocab.zones if z.play)
+    assert ruleset.play_zones and set(ruleset.play_zones) <= set(ruleset.zones)
 
-    text = (SOLVER / "victory" / "encode.py").read_text(encoding="utf-8") + \
-        (SOLVER / "victory" / "analysis.py").read_text(encoding="utf-8")
-    unread = [f for f in CombatRules.__dataclass_fields__ if f"rules.{f}" not in text]
-    assert not unread, unread
+
+@pytest.mark.parametrize("name", [n for n in names() if game(n).combat])
+def test_combat_rules_are_written_at_their_clauses(name: str) -> None:
+    """Every rule of a game's combat reading is the literal rule id of a CP-SAT clause in the reading's own module
+    (``rm.enforce`` / ``rm.implies`` / ``cm.dealt``), its rules are exactly the game's ``<game>.combat.*`` ids, and
+    the victory analysis names no rule id of its own."""
+    import importlib
+
+    reading = combat_for(name)
+    path = Path(importlib.import_module(type(reading).__module__).__file__)
+    at_clauses: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and \
+                node.func.attr in ("enforce", "implies", "dealt") and node.args:
+            at_clauses |= {c.value for c in ast.walk(node.args[-1] if node.func.attr == "dealt" else node.args[0])
+                           if isinstance(c, ast.Constant) and isinstance(c.value, str)}
+    assert set(reading.rules) == at_clauses
+    assert set(reading.rules) == {r for r in game(name).rule_texts() if r.startswith(f"{name}.combat.")}
+    victory = _literals(sorted((SOLVER / "victory").glob("*.py")))
+    assert not [r for r in victory if r.startswith(tuple(f"{g}." for g in names()))], "victory names no rule id"
+    imports = [f"{p.name}: {n.module}" for p in sorted((SOLVER / "victory").glob("*.py"))
+               for n in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+               if isinstance(n, ast.ImportFrom) and (n.module or "").startswith("solver.games")]
+    assert not imports, f"the victory analysis imports no game: {imports}"
 
 
 def test_no_rule_role_tables() -> None:
@@ -394,3 +417,70 @@ def test_the_registry_is_the_only_list_of_games() -> None:
             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if listed.search(line)]
     assert not hits, hits
     assert set(registry()) == set(names())
+
+
+# -- adding a game: the checklist, followed ---------------------------------------------------------------------
+ADDING = ROOT / "docs" / "adding-a-game.md"
+TEMPLATE = ROOT / "tests" / "fixtures" / "template_game"
+
+
+def _checklist() -> tuple[list[str], list[str], str]:
+    """What docs/adding-a-game.md says to do: the files to write (its ``text`` block), the commands to run (its
+    ``sh`` blocks, in order) and the README link to add."""
+    text = ADDING.read_text(encoding="utf-8")
+    blocks = re.findall(r"```(\w+)\n(.*?)```", text, re.DOTALL)
+    files = [line.split()[0] for lang, body in blocks if lang == "text" for line in body.splitlines() if line.strip()]
+    commands = [line.strip() for lang, body in blocks if lang == "sh" for line in body.splitlines() if line.strip()]
+    link = re.search(r"`(\[NAME\]\(docs/games/NAME\.md\))`", text)
+    assert files and commands and link, "the checklist lists its files, its commands and the README link"
+    return files, commands, link.group(1)
+
+
+def test_the_adding_a_game_checklist_builds_a_game(tmp_path) -> None:
+    """Following docs/adding-a-game.md with the template game (tests/fixtures/template_game/, NAME = template) in a
+    copy of the project registers a game: the template holds exactly the files the checklist lists; after its
+    regenerate commands and its README link, its scenario passes ``arbiter check``, ``rules --clauses`` places its
+    rule in both readings, the soak finds no disagreement and the per-game layout, vocabulary and schema tests pass."""
+    import fnmatch
+    import os
+    import shlex
+    import shutil
+    import subprocess
+    import sys
+
+    files, commands, link = _checklist()
+    given = sorted(p.relative_to(TEMPLATE).as_posix() for p in TEMPLATE.rglob("*")
+                   if p.is_file() and "__pycache__" not in p.parts)
+    wanted = [re.sub(r"<[^>]+>", "*", f.replace("NAME", "template")) for f in files]
+    assert [g for g in given if not any(fnmatch.fnmatch(g, w) for w in wanted)] == [], "a file the checklist omits"
+    assert [w for w in wanted if not any(fnmatch.fnmatch(g, w) for g in given)] == [], "a listed file the template lacks"
+
+    copy = tmp_path / "project"
+    skip = shutil.ignore_patterns("__pycache__", ".pytest_cache", "*.egg-info")
+    for part in ("solver", "models", "tests", "scenarios", "docs", "cards"):
+        shutil.copytree(ROOT / part, copy / part, ignore=skip)
+    for part in ("README.md", "pyproject.toml"):
+        shutil.copy(ROOT / part, copy / part)
+    shutil.copytree(TEMPLATE, copy, dirs_exist_ok=True, ignore=skip)
+    readme = (copy / "README.md").read_text(encoding="utf-8")
+    assert "[core](docs/games/core.md), " in readme, "the README lists the games' references"
+    (copy / "README.md").write_text(readme.replace("[core](docs/games/core.md), ", "[core](docs/games/core.md), "
+                                                   + link.replace("NAME", "template") + ", ", 1), encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(copy)}
+    out = {}
+    for command in commands:
+        argv = shlex.split(command.replace("NAME", "template"))
+        argv = [sys.executable, "-m", "solver.cli", *argv[1:]] if argv[0] == "arbiter" else \
+            [sys.executable, *argv[1:]] if argv[0] == "python" else argv
+        run = subprocess.run(argv, cwd=copy, env=env, capture_output=True, text=True, check=False)
+        assert run.returncode == 0, (command, run.stdout[-3000:], run.stderr[-3000:])
+        tool = argv[2] if argv[1] == "-m" else argv[1]
+        out[tool] = out.get(tool, "") + run.stdout
+    assert "1 passed, 0 failed, 0 errors, 0 unknown, 1 total" in out["solver.cli"]
+    assert "template.discard\n  encoding  solver/games/template/ruleset.py:" in out["solver.cli"]
+    assert "  reference solver/games/template/reference.py:" in out["solver.cli"]
+    assert "template: compared 50, disagreed 0" in out["solver.cli"]
+    ran = re.search(r"\b(\d+) passed\b", out["pytest"])
+    assert ran and int(ran.group(1)) >= 10, out["pytest"][-2000:]
+    assert '"template"' in (copy / "models" / "scenario.schema.json").read_text(encoding="utf-8")
+    assert (copy / "docs" / "games" / "template.md").exists()

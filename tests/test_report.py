@@ -236,3 +236,13 @@ def test_each_card_shows_its_numbers_on_the_boards(checked):
         assert numbers and o["id"] in shown
         for name, value in numbers.items():
             assert f"{short.get(name, name)} {value}" in shown[o["id"]].split(" · "), (o["id"], name)
+
+
+def test_an_open_order_is_shown_with_its_reason(tmp_path):
+    """Cards that entered together: the report says their order is open and which rule (if any) gives it."""
+    path = tmp_path / "scenarios" / "together.yaml"
+    path.parent.mkdir()
+    path.write_text((LIB / "mtg/613.7m-entered-together-active-player-orders.yaml").read_text(encoding="utf-8"),
+                    encoding="utf-8")
+    _, html = report(tmp_path, path)
+    assert "<h3>Open orders</h3>" in html and "mtg.613.7m" in html and "every order is an outcome" in html

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -185,3 +186,58 @@ def test_an_initial_effect_needs_a_timestamp_a_begun_one_does_not():
     sc = Scenario.model_validate({"id": "x", "game": "core", "players": [{"id": "a"}], "events": [
         {"type": "begin_effect", "effect": {"id": "e", "kind": "grant", "ability": "fly", "targets": ["a"]}}]})
     assert sc.events[0].effect.timestamp is None
+
+
+# -- cards that entered together: their order is open (issue 27 "simultaneous placement", issue 26 613.7m) --------
+TOGETHER = {
+    "berserk/conflict.together-1-placed-together-no-order.yaml": "no rule orders these effects",
+    "mtg/613.7m-entered-together-active-player-orders.yaml": "mtg.613.7m: 613.7m",
+    "riftbound/timestamp-together-no-order.yaml": "no rule orders these effects",
+    "ti4/timestamp-together-no-order.yaml": "no rule orders these effects",
+}
+LIBRARY = Path(__file__).resolve().parent.parent / "scenarios"
+
+
+@pytest.mark.parametrize("name", sorted(TOGETHER))
+def test_entered_together_gives_every_order_as_an_outcome(name: str) -> None:
+    """Static abilities of cards that entered together (one timestamp): both orders are outcomes, the result says
+    why (the rule giving the order to a player, or that none orders them); asking for one outcome fails."""
+    text = (LIBRARY / name).read_text(encoding="utf-8")
+    res = check_text(text, name)
+    assert res.status.value == "pass", res
+    assert len(res.outcomes) == 2 and res.unique is False
+    assert all(any(k.startswith("order.") for k in o.state) for o in res.outcomes), "the order is shown"
+    assert len(res.open_orders) == 1 and TOGETHER[name] in res.open_orders[0], res.open_orders
+    flipped = check_text(text.replace("  - unique: false", "  - unique: true"), name)
+    assert flipped.status.value == "fail" and not flipped.expectations[-1].passed
+    assert_agrees(load_scenario_text(text, name).scenario)
+
+
+THREE = HEAD + """  - {id: lord, owner: alice, zone: play, types: [creature]}
+  - {id: sage, owner: alice, zone: play, types: [creature]}
+  - {id: monk, owner: bob, zone: play, types: [creature]}
+effects:
+  - {id: a5, kind: set, attribute: life, value: 5, targets: [rogue], source: lord, duration: static, timestamp: 2}
+  - {id: b1, kind: set, attribute: life, value: 1, targets: [rogue], source: sage, duration: static, timestamp: 2}
+  - {id: c7, kind: set, attribute: life, value: 7, targets: [rogue], source: monk, duration: static, timestamp: 2}
+expect:
+  - {object: rogue, attributes: {life: 5}, verdict: possible}
+  - {object: rogue, attributes: {life: 1}, verdict: possible}
+  - {object: rogue, attributes: {life: 7}, verdict: possible}
+"""
+
+
+def test_three_entered_together_give_every_permutation() -> None:
+    """Three contradicting static abilities at one timestamp: six orders, each effect last in two of them."""
+    res = check_text(THREE, "t.yaml")
+    assert res.status.value == "pass", res
+    assert len(res.outcomes) == 6
+    last = sorted(max(("a5", "b1", "c7"), key=lambda e: o.state[f"order.{e}"]) for o in res.outcomes)
+    assert last == ["a5", "a5", "b1", "b1", "c7", "c7"]
+    assert_agrees(load_scenario_text(THREE, "t.yaml").scenario)
+
+
+def test_a_non_static_effect_at_the_same_timestamp_stays_an_error() -> None:
+    """Only cards that entered together leave the order open: a typed effect sharing the timestamp is refused."""
+    text = THREE.replace("source: monk, duration: static, timestamp: 2", "source: monk, timestamp: 2")
+    assert "have the same timestamp 2" in load_error(text)

@@ -8,17 +8,18 @@ import pytest
 
 from models.expectations import Claim
 from solver.engine.budget import Meter
+from solver.games.berserk.combat import COMBAT, Unit, damage
 from solver.registry import ruleset_for
 from solver.run.api import check_file, check_text
 from solver.victory.analysis import DecisiveAdvantage, check_claims
 from solver.victory.bounded import ForcedWin
 from solver.victory.encode import CombatModel
-from solver.victory.model import DEFAULT_COMBAT, Position, Unit, damage, dice_from
+from solver.victory.model import DEFAULT_COMBAT, Position, dice_from
 from solver.victory.naive import NaiveSearch
 
 LIB = Path(__file__).resolve().parent.parent / "scenarios" / "berserk"
 DICE = dice_from(DEFAULT_COMBAT)
-RULES = ruleset_for("berserk").combat_rules
+RULES = COMBAT
 
 # scenario file -> (verdict, words the certificate or counterexample must contain)
 KORNEVIK = {
@@ -291,6 +292,7 @@ def test_a_wrong_victory_expectation_fails(name, flipped):
 def test_the_proof_is_in_the_json_and_in_explain(tmp_path):
     """``explain`` prints the proof with its certificate; the JSON result carries it."""
     from typer.testing import CliRunner
+
     from solver.cli import app
 
     out = CliRunner().invoke(app, ["explain", str(LIB / "602.1-decisive-advantage-kornevik.yaml")]).output
@@ -415,7 +417,7 @@ def test_board_reach_in_cp_sat_equals_the_explicit_rule():
         lits = {(a.id, t.id): cm.reach(lives, a, t) for a, t in pairs}
         status, s, _ = cm.solve()
         standing = [u for u, a in zip(BOARD_UNITS, alive) if a]
-        from solver.victory.model import on_board_reach
+        from solver.games.berserk.combat import on_board_reach
         for a, t in pairs:
             assert bool(s.boolean_value(lits[a.id, t.id])) == on_board_reach(pos, a, t, standing), (alive, a.id, t.id)
 
@@ -423,7 +425,7 @@ def test_board_reach_in_cp_sat_equals_the_explicit_rule():
 def test_what_stands_in_the_way_blocks_until_it_is_gone():
     """k (move 1, r1c1) reaches w (r1c3) behind o (r1c2) only once o is gone; x (ranged 2, r2c2) shoots k two cells
     away; k reaches x by moving to the free r2c1, not once something stands there; the flyer strikes anywhere."""
-    from solver.victory.model import on_board_reach
+    from solver.games.berserk.combat import on_board_reach
     pos = Position(tuple(BOARD_UNITS), DICE, ("alice", "bob"), RULES, board=_board(2, 3))
     k, o, w, x, h = BOARD_UNITS
     assert not on_board_reach(pos, k, w, [k, o, w]) and on_board_reach(pos, k, w, [k, w])
@@ -636,6 +638,7 @@ def test_check_and_explain_name_the_proof(tmp_path):
     """``check`` names the proof behind a failing verdict: how it was decided, a refutation with its line of play, an
     unknown one with the work it used; ``explain`` says how every proof and claim was decided; the JSON carries it."""
     from typer.testing import CliRunner
+
     from solver.cli import app
 
     run = CliRunner()

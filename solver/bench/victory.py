@@ -36,9 +36,9 @@ from dataclasses import dataclass
 
 from models.scenario import Board as SBoard
 from solver.engine.budget import Meter
-from solver.registry import ruleset_for
+from solver.games.berserk.combat import COMBAT, Unit
 from solver.victory.bounded import ForcedWin
-from solver.victory.model import DEFAULT_COMBAT, Board, Position, Unit, dice_from
+from solver.victory.model import DEFAULT_COMBAT, Board, Position, dice_from
 from solver.victory.naive import NaiveSearch, Timeout, after_turn, alive, dice_rolls, moves, won
 from solver.victory.search import Game, turn_side
 
@@ -57,7 +57,7 @@ def position(n: int, rounds: int) -> Position:
     grid = SBoard(rows=2, cols=n)
     mine = [Unit(f"k{i}", 0, 4, 4, (2, 3, 4), protect_nonmagical=3, cell=f"r1c{i + 1}") for i in range(n)]
     theirs = [Unit(f"o{i}", 1, 2 * rounds, 2 * rounds, (3, 4, 5), cell=f"r2c{i + 1}") for i in range(n)]
-    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules,
+    return Position(tuple(mine + theirs), dice_from(DEFAULT_COMBAT), ("alice", "bob"), COMBAT,
                     board=Board.of(grid.all_cells(), grid.neighbours()))
 
 
@@ -67,7 +67,7 @@ def _grid(rows: int, cols: int) -> Board:
 
 
 def _pos(units, first: int = 0, board: Board | None = None, counterstrike: bool = True) -> Position:
-    return Position(tuple(units), dice_from(DEFAULT_COMBAT), ("alice", "bob"), ruleset_for("berserk").combat_rules,
+    return Position(tuple(units), dice_from(DEFAULT_COMBAT), ("alice", "bob"), COMBAT,
                     first=first, counterstrike=counterstrike, board=board)
 
 

@@ -107,6 +107,9 @@ class ScenarioCheck:
             current.update((k, v) for k, v in dict.items(st.vars) if k in current)
             if st.index in bounds:
                 obs.update((f"{st.index}|{names[key]}", current[key]) for key in keys)
+        for group in comp.open_orders():  # the order chosen among effects that entered together, in every state
+            for eid in group:
+                obs.update((f"{si}|order.{eid}", comp.rank(eid)) for si in bounds)
         for st in (comp.stages[0], comp.stage):
             for oid in comp.objects:
                 if comp.effects_on(oid, "control"):
@@ -140,6 +143,7 @@ class ScenarioCheck:
         if outcomes:  # explanations follow what happened: rules that did nothing in any outcome rank low
             active = set().union(*(trace.activity(comp, o.reads) for o in outcomes))
             engine.cores.demoted = {f"rule:{r}" for r in trace.transition_rules(comp) - active}
+        res.open_orders = [_open_order(comp, group) for group in comp.open_orders()]
         res.precedence = precedence.report(contests, outcomes[0].reads, self.prec_stages, final) if outcomes else []
         res.actions = self._actions(comp, engine, outcomes)
         for i, ex in enumerate(self.sc.expect):
@@ -537,6 +541,15 @@ def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], co
 
 def _core_list(core: Core) -> list[str]:
     return [f"rule {r}" for r in core.rules] + [f"fact {f}" for f in core.facts]
+
+
+def _open_order(comp: Compiler, group: tuple[str, ...]) -> str:
+    """Why the order of effects of cards that entered together is open: the rule giving it to a player, or none."""
+    stamp = comp.effects[group[0]].timestamp
+    rule = comp.rs.open_order_rule()
+    why = (f"{rule}: {rulebook.lookup(comp.sc.game, rule).rstrip('.')}" if rule else "no rule orders these effects")
+    return (f"effects {', '.join(group)}: their sources entered together (timestamp {stamp}); {why}: every order is "
+            f"an outcome (order.<effect> in each outcome, 0 applied first)")
 
 
 def _outcome(i: int, o: Observed, stage0: dict[str, str], comp: Compiler) -> Outcome:

@@ -24,7 +24,7 @@ from solver.check.checker import ScenarioCheck
 from solver.encoding.compile import Compiler
 from solver.engine.settings import SolverOptions
 from solver.errors import Refusal
-from solver.registry import ruleset_for
+from solver.registry import combat_for, ruleset_for
 
 #: work units per scenario with a rule off (``solver.engine.budget``): several times what any library scenario uses
 #: with every rule on, so a rule counts as covered by an ``unknown`` only when leaving it out makes the search
@@ -63,9 +63,9 @@ def model_rules(loaded: LoadedScenario) -> set[str]:
             comp.expectation_lit(ex)
     precedence.prepare(comp, precedence.contests(comp), [comp.stage.index])
     out = set(comp.rm.rules)
-    combat = getattr(rs, "combat_rules", None)
+    combat = combat_for(sc.game)
     if (sc.claims or comp.proofs) and combat is not None:
-        out |= set(vars(combat).values())
+        out |= set(combat.rules)
     return out
 
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from typing import Callable
 
 from models.effects import Effect, Selector
+from models.events import BeginEffect, Declare
 from models.expectations import ACTION_STATUSES, Expectation
 from models.scenario import PLAYER_STATUSES, GameObject, Scenario
-from models.events import Declare, BeginEffect
+from models.timeline import simultaneous_groups
 from solver.encoding.cp import Cat, Lit, RuleModel
 from solver.encoding.state import NONE, LazyVars, Stage, Transition, fixed, new_var
 from solver.errors import MissingState, NotModelled, ScenarioError
@@ -112,7 +113,10 @@ class Compiler:
         self._times: dict[tuple, object] = {}
         #: variable index -> value of the model constants the identity rules read (the first visit: 0)
         self._known: dict[int, int] = {}
+        #: effect id -> its rank in an open order (static abilities of cards that entered together), and its group
+        self._ranks: dict[str, tuple[object, tuple[str, ...]]] = {}
         self._collect()
+        self._open_orders()
         self._build_domains()
         self.stages.append(self._stage0())
         self.boundaries.append(0)
@@ -222,14 +226,55 @@ class Compiler:
             self._times[key] = at
         return self._times[key]
 
+    def _open_orders(self) -> None:
+        """Effects whose order no rule fixes (``models.timeline.simultaneous_groups``: static abilities of cards
+        that entered together) get a rank each, a permutation the solver chooses: every order is an outcome."""
+        rule = self.rs.open_order_rule()
+        for group in simultaneous_groups(self.sc):
+            ranks = [self.rm.new_int(f"order.{eid}", 0, len(group) - 1) for eid in group]
+            for i, ra in enumerate(ranks):  # a permutation: pairwise different
+                for rb in ranks[i + 1:]:
+                    if rule is None:  # no rule orders them: any permutation
+                        self.rm.model.add(ra != rb)
+                    else:  # a player chooses the permutation (MTG 613.7m)
+                        self.rm.enforce(rule, self.rm.model.add(ra != rb))
+            self._ranks.update((eid, (r, group)) for eid, r in zip(group, ranks))
+
+    def open_orders(self) -> list[tuple[str, ...]]:
+        """The groups of effects whose relative order is open (each in list order)."""
+        return list(dict.fromkeys(group for _, group in self._ranks.values()))
+
+    def rank(self, eid: str):
+        """The variable of an effect's place in its open order (0: applied first)."""
+        return self._ranks[eid][0]
+
+    def _tie(self, a: Effect, b: Effect):
+        """On the same time, does ``a`` need one more to be later than ``b``: 1 when ``a`` comes first in the
+        scenario's order, else 0; for an open order, the literal 'a ranks before b' (the solver's choice)."""
+        ra, rb = self._ranks.get(a.id), self._ranks.get(b.id)
+        if ra is None or rb is None or ra[1] != rb[1]:
+            return 1 if self.effect_order(a) < self.effect_order(b) else 0
+        key = ("rank", a.id, b.id)
+        if key not in self._times:
+            lit = self.rm.new_bool(f"order.{a.id}<{b.id}")
+            self.rm.model.add(ra[0] < rb[0]).only_enforce_if(lit)
+            self.rm.model.add(ra[0] > rb[0]).only_enforce_if(~lit)
+            self._times[key] = lit
+        return self._times[key]
+
     def later(self, st: Stage, a: Effect, b: Effect) -> Lit:
         """Literal (a definition): ``a`` was applied after ``b`` at ``st``: a later time, or the same time and a
-        later place in the scenario's order (``effect_order``). Folded when both times are known."""
+        later place in the scenario's order (``effect_order``), or in the order chosen where it is open
+        (``_tie``). Folded when both times are known."""
         ta, tb = self.effect_time(st, a), self.effect_time(st, b)
-        tie = 1 if self.effect_order(a) < self.effect_order(b) else 0  # on the same time, a needs one more
+        tie = self._tie(a, b)  # on the same time, a needs one more
         if isinstance(ta, int) and isinstance(tb, int):
+            if not isinstance(tie, int) and ta == tb:
+                return self.rm.neg(tie)
+            if not isinstance(tie, int):
+                return self.rm.true if ta > tb else self.rm.false
             return self.rm.true if ta >= tb + tie else self.rm.false
-        key = ("later", id(ta), id(tb), tie)
+        key = ("later", id(ta), id(tb), tie if isinstance(tie, int) else id(tie))
         if key not in self._times:
             lit = self.rm.new_bool(f"s{st.index}:later.{a.id}.{b.id}")
             self.rm.model.add(ta >= tb + tie).only_enforce_if(lit)

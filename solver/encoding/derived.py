@@ -24,9 +24,10 @@ starts from) are asked of the game's ruleset, so they carry the game's ids.
 """
 from __future__ import annotations
 
-from models.effects import Effect, Selector
+from models.effects import SOURCE_CONTROLLER, Effect, Selector
 from solver.encoding.cp import Cat, Lit
 from solver.encoding.state import NONE, Stage
+from solver.errors import ScenarioError
 
 
 def _cached(st: Stage, key: tuple, build):
@@ -47,6 +48,8 @@ def applies(comp, st: Stage, eff: Effect, obj: str) -> Lit:
                 conds.append(_controlled_by(comp, st, eff, obj, sel.controlled_by))
             if sel.cell:
                 conds.append(_on_cell(comp, st, eff, obj, sel.cell))
+        if eff.kind == "control" and eff.player == SOURCE_CONTROLLER:  # a game's rule on who may receive it
+            conds.append(comp.rs.may_receive(comp, st, eff))
         if ("released", eff.id, obj) in comp.domains:  # a game rule ended the effect for this object only
             conds.append(comp.rm.neg(st["released", eff.id, obj]))
         conds.append(comp.named_visit(st, eff, obj))  # an effect that listed it named an earlier visit: not this one
@@ -111,6 +114,24 @@ def none_applies(comp, st: Stage, effects: list[Effect], obj: str) -> Lit:
     return comp.rm.neg(comp.rm.any_of([applies(comp, st, e, obj) for e in effects]))
 
 
+def given_to(comp, st: Stage, e: Effect) -> Cat | str:
+    """The player a control effect gives control to at ``st``: its ``player``, or for ``source_controller`` (a
+    static ability's "you") whoever controls its source then."""
+    return comp.controller(st, e.source) if e.player == SOURCE_CONTROLLER else e.player
+
+
+def gives_to(comp, st: Stage, e: Effect, player: str) -> Lit:
+    """Literal: control effect ``e`` gives control to ``player`` at ``st`` (``given_to``)."""
+    who = given_to(comp, st, e)
+    if isinstance(who, str):
+        return comp.rm.true if who == player else comp.rm.false
+    return who.is_(player)
+
+
+#: marks a controller being built (a control effect whose player is its source's controller asks for another)
+_BUILDING = object()
+
+
 def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside: str) -> Cat:
     """Rule ``control``: the effective controller is the latest applicable control effect's player, else the default;
     rule ``outside``: an object outside the game (in a gone zone) has no controller."""
@@ -125,10 +146,25 @@ def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside:
         c.assign(NONE, [rm.rule(outside), gone])
         here = rm.neg(gone)
         for e, w in latest_wins(comp, st, ("control", obj), effects, obj, latest=latest):
-            c.assign(e.player, [rm.rule(control), w, here])
+            who = given_to(comp, st, e)
+            if isinstance(who, str):
+                c.assign(who, [rm.rule(control), w, here])
+            else:  # "you": whoever controls the source now
+                c.equal_to(who, [rm.rule(control), w, here])
         c.equal_to(st["ctrl", obj], [rm.rule(control), none_applies(comp, st, effects, obj), here])
         return c
-    return _cached(st, ("controller", obj), build)
+    key = ("controller", obj)
+    if st.derived.get(key) is _BUILDING:
+        raise ScenarioError(f"the controller of {obj} depends on itself: a control effect gives it to whoever "
+                            f"controls a source whose controller depends on {obj}")
+    if key not in st.derived:
+        st.derived[key] = _BUILDING
+        try:
+            st.derived[key] = build()
+        except BaseException:
+            del st.derived[key]
+            raise
+    return st.derived[key]
 
 
 def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add: str):

@@ -14,6 +14,7 @@ from typing import Callable
 from solver.encoding import derived
 from solver.encoding.compile import ScenarioError
 from solver.errors import NotModelled
+from solver.vocabulary.zones import DeclaredZones
 from solver.encoding.cp import Lit
 from solver.encoding.state import NONE, Stage
 
@@ -30,8 +31,9 @@ class Ruleset:
     """Core ruleset: zones, rule ids, core events and generic action handling."""
 
     game = "core"
-    zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
-    play_zones: tuple[str, ...] = ("play",)
+    #: the game's zones and those in play, as its vocabulary declares them (``solver.vocabulary.zones``)
+    zones = DeclaredZones()
+    play_zones = DeclaredZones(play=True)
     graveyard = "graveyard"
     #: the zone where declared actions wait to resolve (MTG 'stack', Riftbound 'chain')
     stack_zone = "stack"
@@ -44,6 +46,16 @@ class Ruleset:
     card_wording: tuple[str, ...] = ("name", "text", "flavour")
 
     # -- hooks for games -----------------------------------------------------
+    def may_receive(self, comp, st, e) -> object:
+        """Literal: a static ability's "you" (``player: source_controller``) may receive control at ``st``:
+        true unless a game's rule stops it (MTG 800.4a: not a player who left)."""
+        return comp.rm.true
+
+    def open_order_rule(self) -> str | None:
+        """The rule that leaves the order of effects of cards that entered together to a player's choice, or None
+        where no rule orders them (either way every order is an outcome)."""
+        return None
+
     def declare_keys(self, comp) -> None:
         """Add game-specific state variables to ``comp.domains`` (override)."""
 

@@ -14,7 +14,15 @@ import itertools
 
 from models.scenario import Scenario
 from solver.reference.validate import initial_violations, step_violations, validate
-from solver.reference.world import INT, State, Trace, World, build_world, rules_for
+from solver.reference.world import (
+    INT,
+    State,
+    Trace,
+    World,
+    build_world,
+    orderings,
+    rules_for,
+)
 
 #: refuse scenarios whose candidate states would exceed this (a reference is for small scenarios)
 MAX_CANDIDATES = 200_000
@@ -65,16 +73,30 @@ def successors(w: World, i: int, prev: State) -> list[State]:
 
 
 def enumerate_traces(sc: Scenario, world: World | None = None) -> list[Trace]:
-    """Every trace the rules allow, each checked again by the validator."""
+    """Every trace the rules allow, each checked again by the validator (for every order the rules leave open
+    between effects that entered together: the traces of all of them, each once)."""
     w = world or build_world(sc, rules_for(sc.game))
+    out: list[Trace] = []
+    seen: set = set()
+    for _ in orderings(w):
+        for t in _traces(w, sc):
+            frozen = tuple(tuple(sorted(st.items())) for st in t)
+            if frozen not in seen:
+                seen.add(frozen)
+                out.append(t)
+    for t in out:
+        bad = validate(sc, t, w)
+        if bad:
+            raise AssertionError(f"the enumerator produced a trace the validator rejects: {bad[0]}")
+    return out
+
+
+def _traces(w: World, sc: Scenario) -> list[Trace]:
+    """Every trace the rules allow for the order of effects chosen now."""
     s0 = _statics(w, dict(w.initial), 0)
     if initial_violations(w, s0):
         return []
     traces: list[Trace] = [[s0]]
     for i in range(len(sc.events)):
         traces = [t + [nxt] for t in traces for nxt in successors(w, i, t[-1])]
-    for t in traces:
-        bad = validate(sc, t, w)
-        if bad:
-            raise AssertionError(f"the enumerator produced a trace the validator rejects: {bad[0]}")
     return traces

@@ -17,6 +17,7 @@ from models.effects import Effect, Selector
 from models.expectations import Expectation
 from solver.reference.world import NONE, TURN_KEYS, State, Unsupported, World, b, key
 from solver.registry import vocabulary_for
+from solver.vocabulary.zones import DeclaredZones
 
 
 
@@ -63,13 +64,24 @@ class CoreRules:
     """The game-agnostic rules: effects precedence, control, permission, actions, core events."""
 
     game = "core"
-    zones: tuple[str, ...] = ("play", "hand", "deck", "graveyard", "exile", "stack", "outside")
-    play_zones: tuple[str, ...] = ("play",)
+    #: the game's zones and those in play, as its vocabulary declares them (``solver.vocabulary.zones``)
+    zones = DeclaredZones()
+    play_zones = DeclaredZones(play=True)
     graveyard = "graveyard"
     #: the zone where declared actions wait to resolve (Riftbound: "chain")
     stack_zone = "stack"
     gone_zones: tuple[str, ...] = (NONE, "outside")
     # -- hooks ------------------------------------------------------------------
+    def may_receive(self, w: World, st: State, e: Effect) -> bool:
+        """May a static ability's "you" (its source's controller) receive control in this state? (A game may say
+        no: MTG 800.4a, not a player who left.)"""
+        return True
+
+    def open_order_rule(self) -> str | None:
+        """The rule giving the order of effects of cards that entered together to a player, or None (no rule orders
+        them); every order is possible either way."""
+        return None
+
     def extra_keys(self, w: World) -> None:
         """Game-specific state keys (override)."""
 
@@ -168,6 +180,8 @@ class CoreRules:
         """The effect is active and applies to ``obj`` now (the object it named, not a later visit of it)."""
         if st.get(key("active", e.id)) != "1" or obj not in w.targets(e):
             return False
+        if e.kind == "control" and e.player == "source_controller" and not self.may_receive(w, st, e):
+            return False
         if st.get(key("released", e.id, obj)) == "1":  # a game rule ended the effect for this object only
             return False
         if not self.names_visit(w, st, e, obj):
@@ -205,8 +219,11 @@ class CoreRules:
         ability as of its source's current visit; the scenario's order between effects applied in one state)."""
         if effects:
             w.note(latest)
+        chooser = self.open_order_rule()
+        if chooser and any(key("order", e.id) in st for e in effects):
+            w.note(chooser)
         live = [e for e in effects if self.applies(w, st, e, obj)]
-        return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e))) if live else None
+        return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e, st))) if live else None
 
     def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str, outside: str) -> str:
         """Rule ``control``: the latest applicable control effect's player, else the default controller; rule
@@ -218,7 +235,23 @@ class CoreRules:
         e = self.latest_by(w, st, effects, obj, latest=latest)
         if st.get(key("zone", obj)) in self.gone_zones:
             return NONE
-        return e.player if e else st[key("ctrl", obj)]
+        if e is None:
+            return st[key("ctrl", obj)]
+        return self.receiver(w, st, e)
+
+    def receiver(self, w: World, st: State, e: Effect) -> str:
+        """Who a control effect gives control to: its player, or for "you" ('source_controller', a static ability's
+        controller) whoever controls its source in this state."""
+        if e.player != "source_controller":
+            return e.player
+        asking = w.asking.setdefault(id(st), set())
+        if e.source in asking:
+            raise Unsupported(f"control effects whose players depend on each other's controllers ({e.id})")
+        asking.add(e.source)
+        try:
+            return self.controller(w, st, e.source)
+        finally:
+            asking.discard(e.source)
 
     def value_by(self, w: World, st: State, obj: str, attr: str, *, latest: str, value: str, add: str) -> int:
         """Rule ``value``: base value or the latest 'set'; rule ``add``: plus every applicable 'add'."""

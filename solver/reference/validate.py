@@ -10,7 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.scenario import Scenario
-from solver.reference.world import State, Trace, World, build_world, rules_for
+from solver.reference.world import (
+    State,
+    Trace,
+    World,
+    build_world,
+    orderings,
+    rules_for,
+)
 
 #: derived keys the checker may add to a state: name prefix -> how the reference computes it
 DERIVED = ("controller.",)
@@ -77,8 +84,20 @@ def unmodelled_violations(w: World, trace: Trace) -> list[Violation]:
 
 
 def validate(sc: Scenario, trace: Trace, world: World | None = None) -> list[Violation]:
-    """Every rule the proposed trace breaks (empty: the trace obeys every rule)."""
+    """Every rule the proposed trace breaks (empty: the trace obeys every rule under some order the rules leave open
+    between effects that entered together; otherwise what it breaks under the first such order)."""
     w = world or build_world(sc, rules_for(sc.game))
+    first = None
+    for _ in orderings(w):
+        bad = _validate(sc, trace, w)
+        if not bad:
+            return []
+        first = bad if first is None else first
+    return first or []
+
+
+def _validate(sc: Scenario, trace: Trace, w: World) -> list[Violation]:
+    """Every rule the proposed trace breaks under the order of effects chosen now."""
     if len(trace) != len(sc.events) + 1:
         return [Violation(len(trace), "trace", f"{len(trace)} states for {len(sc.events)} events")]
     states = [filled(w, trace[0], w.initial)]

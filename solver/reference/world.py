@@ -7,6 +7,7 @@ are "0"/"1" and integers their decimal text.
 """
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 
 from models.effects import Effect, Selector
@@ -68,6 +69,12 @@ class World:
     #: objects whose zone visits the rules tell apart (key "since.o": the state after which event its visit began)
     identity: tuple[str, ...] = ()
 
+    #: groups of effect ids whose order no rule fixes (static abilities of cards that entered together)
+    open_orders: list[tuple[str, ...]] = field(default_factory=list)
+
+    #: objects whose controller is being read, per state (a "you" that asks for its source's controller)
+    asking: dict[int, set[str]] = field(default_factory=dict)
+
     #: rules the reference applied while computing, when someone is listening (``note``)
     trail: set[str] | None = None
 
@@ -82,14 +89,20 @@ class World:
         return {k: e for k, e in self.static.items() if stage >= self.static_from[k]}
 
     # -- effects -------------------------------------------------------------
-    def order(self, e: Effect) -> tuple[int, int, int]:
+    def order(self, e: Effect, st: State | None = None) -> tuple[int, int, int]:
         """When the effect began: initial effects by timestamp, then each effect an event begins at that event.
 
-        Ties (only between effects that do not contest one characteristic) keep the order of appearance. A static
-        ability is applied again when its source comes back (``CoreRules.applied_at``); this order decides between
-        effects applied in the same state.
+        Ties (only between effects that do not contest one characteristic) keep the order of appearance, except in
+        an open group (cards that entered together): there the state's ``order.e`` (chosen at the start) ranks
+        them. A static ability is applied again when its source comes back (``CoreRules.applied_at``); this order
+        decides between effects applied in the same state.
         """
-        place = next(i for i, x in enumerate(self.effects) if x.id == e.id)
+        places = [x.id for x in self.effects]
+        place = places.index(e.id)
+        rank = st.get(key("order", e.id)) if st is not None else None
+        if rank is not None:
+            group = next(g for g in self.open_orders if e.id in g)
+            place = sorted(places.index(x) for x in group)[int(rank)]
         begun = self.begun_at.get(e.id)
         stamp = -1 if e.timestamp is None else e.timestamp
         return (0, stamp, place) if begun is None else (1, begun, place)
@@ -174,8 +187,51 @@ def build_world(sc: Scenario, rules) -> World:
     _expectation_keys(w)
     rules.extra_keys(w)
     _identity_keys(w)
+    w.open_orders = _entered_together(w)
+    for group in w.open_orders:  # the order chosen at the start is part of the state, as the checker shows it
+        for r, eid in enumerate(group):
+            w.add(key("order", eid), tuple(str(i) for i in range(len(group))), str(r))
     w.int_window = _window(w)
     return w
+
+
+def _entered_together(w: World) -> list[tuple[str, ...]]:
+    """Static abilities of cards that entered together (one typed timestamp) acting on one characteristic of one
+    object: no rule says which applied last (MTG 613.7m leaves it to the active player), so their order is open."""
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.setdefault(x, x) != x:
+            x = parent[x]
+        return x
+
+    statics = [e for e in w.sc.effects if e.duration == "static" and e.source and e.timestamp is not None
+               and e.kind in ("set", "control", "grant", "remove")]
+    for i, a in enumerate(statics):
+        for b in statics[i + 1:]:
+            same = (a.kind == "control") == (b.kind == "control") and (
+                a.kind == "control" or (a.attribute or a.ability) == (b.attribute or b.ability))
+            if a.timestamp == b.timestamp and same and set(w.targets(a)) & set(w.targets(b)):
+                parent[root(b.id)] = root(a.id)
+    groups: dict[str, list[str]] = {}
+    for e in statics:
+        if e.id in parent:
+            groups.setdefault(root(e.id), []).append(e.id)
+    return [tuple(g) for g in groups.values() if len(g) > 1]
+
+
+def orderings(w: World):
+    """Set the initial ``order.e`` keys to each order of the open groups in turn (once when none is open); the
+    scenario's list order is restored afterwards."""
+    saved = {k: v for k, v in w.initial.items() if k.startswith("order.")}
+    try:
+        for perms in itertools.product(*(itertools.permutations(g) for g in w.open_orders)):
+            for perm in perms:
+                for r, eid in enumerate(perm):
+                    w.initial[key("order", eid)] = str(r)
+            yield w
+    finally:
+        w.initial.update(saved)
 
 
 def _object_keys(w: World) -> None:

@@ -92,6 +92,8 @@ def render_text(res: ScenarioResult) -> str:
             lines += _decided(p)
     if res.contradiction and res.status is not ScenarioStatus.PASS:
         lines.append(f"        no legal outcome; core: {', '.join(res.contradiction)}")
+    if res.status is not ScenarioStatus.PASS or any(e.rules for e in res.expectations):
+        lines += [f"        open order: {note}" for note in res.open_orders]
     return "\n".join(visible(line) for line in lines)
 
 

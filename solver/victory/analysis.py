@@ -43,11 +43,9 @@ from solver.encoding.compile import ScenarioError
 from solver.engine.budget import Exhausted, Meter, meter_of
 from solver.registry import ruleset_for
 from solver.victory.bounded import ForcedWin, describe_attack
-from solver.victory.search import Strategy
 from solver.victory.encode import CombatModel, turn_side
-from solver.victory.model import (
-    TIERS, CombatError, Position, combat_options, damage, on_board_reach, position_from, reaches, strike,
-)
+from solver.victory.model import TIERS, CombatError, Position, combat_options, position_from
+from solver.victory.search import Strategy
 
 MAX_POLICIES = 60
 
@@ -82,7 +80,7 @@ class DecisiveAdvantage:
         self.nodes = 0
         #: every combat rule is on: the explicit searches decide (``ForcedWin.explicit``); with one off (rule
         #: coverage) only CP-SAT leaves it out, so every step is a CP-SAT search, in the order before issue 28
-        self.explicit = not set(pos.rules_off) & set(vars(pos.rules).values())
+        self.explicit = not set(pos.rules_off) & set(pos.combat.rules)
         #: the inductive proof may leave creatures that can be hit out of the policy (with a rule off: as before)
         self.general = self.explicit
         self.resting: set[str] = set()
@@ -243,18 +241,19 @@ class DecisiveAdvantage:
         """A policy: for every opponent creature, the player's creatures that attack it while it is first in line."""
         cm = CombatModel(self.pos)
         rm, m = cm.rm, cm.m
+        combat = self.pos.combat
         use = {(p.id, o.id): rm.new_bool(f"use.{p.id}.{o.id}") for p in self.pos.side(0) for o in self.pos.side(1)}
         for (p, o), lit in use.items():
-            if not reaches(cm.units[p], cm.units[o]):
-                rm.implies(self.pos.rules.reach, [], rm.neg(lit))
-            elif not on_board_reach(self.pos, cm.units[p], cm.units[o], self.standing_while(o)):
-                rm.implies(self.pos.rules.melee, [], rm.neg(lit))
+            if not combat.reaches(cm.units[p], cm.units[o]):
+                combat.reach_clause(cm, lit)
+            elif not combat.on_board_reach(self.pos, cm.units[p], cm.units[o], self.standing_while(o)):
+                combat.out_of_reach_clause(cm, lit)
             if (p, o) in banned or p in self.resting:
                 m.add(lit == 0)
         for o in self.pos.side(1):
             m.add_bool_or([use[p.id, o.id] for p in self.pos.side(0)])
         for o, dice, dealt in cuts:
-            dealt_now = [cm._dealt(use[p.id, o], cm.damage(p, cm.units[o], cm.die(dice[p.id])), self.pos.rules.strike)
+            dealt_now = [combat.dealt_clause(cm, use[p.id, o], cm.damage(p, cm.units[o], cm.die(dice[p.id])))
                          for p in self.pos.side(0)]
             m.add(sum(dealt_now) >= dealt + 1)
         status, s, _ = self._solve(cm)
@@ -277,17 +276,19 @@ class DecisiveAdvantage:
         cm = CombatModel(self.pos)
         rm, m, die = cm.rm, cm.m, cm.die()
         lives = {u.id: cm.free_life(u) for u in self.pos.units}
+        combat = self.pos.combat
         picks = []
         for o in self.pos.side(1):
             for p in self.kept(use):
-                modes = [("attacks", reaches(o, p))]
+                modes = [("attacks", combat.reaches(o, p))]
                 if self.pos.counterstrike:
                     modes.append(("strikes back at", p.id in use[o.id]))
                 for mode, possible in modes:
                     lit = rm.new_bool(f"harm.{o.id}.{p.id}.{mode}")
-                    if not possible:
-                        rule = self.pos.rules.reach if mode == "attacks" else self.pos.rules.counterstrike
-                        rm.implies(rule, [], rm.neg(lit))
+                    if not possible and mode == "attacks":
+                        combat.reach_clause(cm, lit)
+                    elif not possible:
+                        combat.no_counterstrike_clause(cm, lit)
                     elif mode == "attacks":
                         m.add_bool_and([cm.reach(lives, o, p), cm.alive(lives[o.id]),
                                         cm.alive(lives[p.id])]).only_enforce_if(lit)
@@ -301,14 +302,8 @@ class DecisiveAdvantage:
             return None
         lit, mode, o, p = next(x for x in picks if s.boolean_value(x[0]))
         v = s.value(die)
-        d = damage(o, p, self.pos.dice, v)
-        prot = p.protection_against(o)
-        kind = "magical" if o.magical else "non-magical"
-        note = (f"{p.id} has no protection from {kind} attacks" if prot is None
-                else f"{p.id}'s protection from {kind} attacks of strength {prot} or more does not block it")
-        return mode, o.id, p.id, (f"{self.them}'s {o.id} {mode} {self.me}'s {p.id}: die {v} "
-                                  f"({TIERS[self.pos.dice.tier(v)]}) -> strike {strike(o, self.pos.dice, v)} -> "
-                                  f"{d} damage ({note})")
+        return mode, o.id, p.id, (f"{self.them}'s {o.id} {mode} {self.me}'s {p.id}: "
+                                  f"{combat.describe_strike(o, p, self.pos.dice, v)} ({combat.unblocked(o, p)})")
 
     def rank_search(self, focus: str, attackers: list[str]):
         """Counterexample to the ranking for one focused creature: (True, proof line) or (False, (dice, dealt, line))."""
@@ -344,7 +339,7 @@ class DecisiveAdvantage:
         att = turns[0].att_die
         dice = {p: s.value(att[p]) for p in att}
         dfn = {p: s.value(turns[0].def_die[p]) for p in att}
-        dealt = sum(damage(cm.units[p], cm.units[focus], pos.dice, dice[p]) for p in attackers)
+        dealt = sum(pos.combat.damage(cm.units[p], cm.units[focus], pos.dice, dice[p]) for p in attackers)
         hits = "; ".join(describe_attack(pos, p, focus, dice[p], dfn[p]) for p in attackers)
         line = (f"{focus} at life {s.value(before[focus])}: {hits}; {focus} heals {cm.units[focus].regen} at the end "
                 f"of the round -> life {s.value(after[focus])}: the ranking does not decrease")
@@ -392,6 +387,7 @@ class DecisiveAdvantage:
         lives = {u.id: cm.free_life(u) for u in pos.units}
         m.add_bool_or([cm.rm.neg(cm.won(lives, 0))])
         tv = cm.turn_vars(0)
+        damage = pos.combat.damage
         rolls = []
         for (a, t), x in tv.moves.items():
             ua, ut = cm.units[a], cm.units[t]
@@ -417,8 +413,9 @@ class DecisiveAdvantage:
         """Counterexample: die values under which some opponent creature survives every round unharmed in the end
         (every rule on: each attacker's least damaging die, read from ``damage``; a rule off: a CP-SAT search)."""
         pos = self.pos
+        combat, damage = pos.combat, pos.combat.damage
         for o in pos.side(1):
-            hitters = [p for p in pos.side(0) if reaches(p, o) and on_board_reach(pos, p, o, (p, o))]
+            hitters = [p for p in pos.side(0) if combat.reaches(p, o) and combat.on_board_reach(pos, p, o, (p, o))]
             if self.explicit:  # every rule on: each hitter's die dealing it the least damage (the smallest such value)
                 rolled = {p.id: min(pos.dice.values(), key=lambda v, p=p: (damage(p, o, pos.dice, v), v))
                           for p in hitters}
@@ -440,17 +437,12 @@ class DecisiveAdvantage:
             self.never_destroyed = o.id
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"
-                        + (" (it flies and none of them flies or shoots)" if o.flying else
-                           f" (on the board it stands on {o.cell or 'no cell'}: none of them can get next to it over "
-                           f"free cells within its movement, or shoot it, even with every other creature gone)"
-                           if pos.board is not None else "")
+                        + (combat.unreachable_why(o) or
+                           (f" (on the board it stands on {o.cell or 'no cell'}: none of them can get next to it over "
+                            f"free cells within its movement, or shoot it, even with every other creature gone)"
+                            if pos.board is not None else ""))
                         + f": it can never be destroyed, so {self.me} never wins (602.1)"]
-            parts = []
-            for p in hitters:
-                v = rolled[p.id]
-                d = damage(p, o, pos.dice, v)
-                parts.append(f"{p.id} die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(p, pos.dice, v)} -> "
-                             + (f"{d} damage" if d or strike(p, pos.dice, v) <= 0 else "blocked by protection, 0 damage"))
+            parts = [f"{p.id} " + combat.describe_strike(p, o, pos.dice, rolled[p.id]) for p in hitters]
             dealt = sum(damage(p, o, pos.dice, rolled[p.id]) for p in hitters)
             return [f"{self.them}'s {o.id} (life {o.life}, heals {o.regen} per round) can never be destroyed: with "
                     f"these die values every round, all of {self.me}'s creatures together deal {dealt} damage per "
@@ -464,7 +456,8 @@ def policy_order(pos: Position) -> list[str]:
     mine, left, order = pos.side(0), list(pos.side(1)), []
     while left:
         standing = list(mine) + left
-        pick = next((o for o in left if any(reaches(p, o) and on_board_reach(pos, p, o, standing) for p in mine)),
+        pick = next((o for o in left if any(pos.combat.reaches(p, o) and pos.combat.on_board_reach(pos, p, o, standing)
+                                            for p in mine)),
                     left[0])
         order.append(pick.id)
         left.remove(pick)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from solver.engine.budget import Exhausted, Meter
 from solver.victory import naive as sim
 from solver.victory.encode import CombatModel, TurnVars, read_turn, turn_side
-from solver.victory.model import TIERS, Position, damage, strike
+from solver.victory.model import TIERS, Position
 from solver.victory.search import AndOr, Strategy
 
 MAX_CEGAR = 80
@@ -60,35 +60,17 @@ MAX_STRATEGY_LINES = 16
 
 
 def applied_rules(pos: Position) -> list[str]:
-    """The combat rules the explicit search applies in this position (each read through ``solver.victory.model``)."""
-    r, units = pos.rules, pos.units
-    out = [r.attack, r.tiers, r.strike, r.death]
-    if pos.counterstrike:
-        out.append(r.counterstrike)
-    if any(u.protect_nonmagical is not None or u.protect_magical is not None for u in units):
-        out.append(r.protection)
-    if any(u.flying for u in units):
-        out.append(r.reach)
-    if pos.board is not None:
-        out.append(r.melee)
-        if any(u.ranged for u in units):
-            out.append(r.ranged)
-    if any(u.regen for u in units):
-        out.append(r.regen)
-    return out
+    """The combat rules the explicit search applies in this position (the game's combat reading says which)."""
+    return pos.combat.applied(pos)
 
 
 def describe_attack(pos: Position, a: str, t: str, v: int, w: int | None) -> str:
     """'A attacks T: die v (tier) -> strike s -> d damage; T strikes back ...' for one attack."""
     units = {u.id: u for u in pos.units}
     ua, ut = units[a], units[t]
-    text = f"{a} attacks {t}: die {v} ({TIERS[pos.dice.tier(v)]}) -> strike {strike(ua, pos.dice, v)}"
-    d = damage(ua, ut, pos.dice, v)
-    text += f" -> {d} damage" if d or strike(ua, pos.dice, v) <= 0 else " -> blocked by protection, 0 damage"
+    text = f"{a} attacks {t}: " + pos.combat.describe_strike(ua, ut, pos.dice, v)
     if pos.counterstrike and w is not None:
-        c = damage(ut, ua, pos.dice, w)
-        text += (f"; {t} strikes back: die {w} ({TIERS[pos.dice.tier(w)]}) -> strike {strike(ut, pos.dice, w)}"
-                 + (f" -> {c} damage" if c or strike(ut, pos.dice, w) <= 0 else " -> blocked by protection, 0 damage"))
+        text += f"; {t} strikes back: " + pos.combat.describe_strike(ut, ua, pos.dice, w)
     return text
 
 
@@ -230,7 +212,7 @@ class ForcedWin:
     # -- running and explaining --------------------------------------------------------------------------
     def explicit(self) -> bool:
         """Whether the explicit search decides: every combat rule is on (with one off, only CP-SAT leaves it out)."""
-        return not set(self.pos.rules_off) & set(vars(self.pos.rules).values())
+        return not set(self.pos.rules_off) & set(self.pos.combat.rules)
 
     def run(self) -> BoundedResult:
         """The verdict with its certificate (proved) or counterexample (refuted)."""
@@ -303,11 +285,10 @@ class ForcedWin:
         """Why a strike that deals damage is not blocked, when the target has some protection."""
         units = {u.id: u for u in self.pos.units}
         ua, ut = units[a], units[t]
-        if damage(ua, ut, self.pos.dice, v) <= 0 or (ut.protect_nonmagical is None and ut.protect_magical is None):
+        combat = self.pos.combat
+        if combat.damage(ua, ut, self.pos.dice, v) <= 0 or not combat.has_protection(ut):
             return ""
-        kind, prot = ("magical" if ua.magical else "non-magical"), ut.protection_against(ua)
-        return (f": {t} has no protection from {kind} attacks" if prot is None else
-                f": {t}'s protection from {kind} attacks of strength {prot} or more does not block it")
+        return ": " + combat.unblocked(ua, ut)
 
     def strategy_lines(self, search: AndOr, strategy: Strategy) -> list[str]:
         """The strategy as a tree: E's declaration in each position, indented under the one before it; a position
@@ -432,8 +413,9 @@ class ForcedWin:
 
     def _rolled(self, a: str, t: str, v: int) -> str:
         units = {u.id: u for u in self.pos.units}
-        return (f" (die {v}, {TIERS[self.pos.dice.tier(v)]}: strike {strike(units[a], self.pos.dice, v)}, "
-                f"{damage(units[a], units[t], self.pos.dice, v)} damage)")
+        combat = self.pos.combat
+        return (f" (die {v}, {TIERS[self.pos.dice.tier(v)]}: strike {combat.strike(units[a], self.pos.dice, v)}, "
+                f"{combat.damage(units[a], units[t], self.pos.dice, v)} damage)")
 
     def strategy_line(self, lives) -> list[str]:
         """E's first winning move in the tree."""

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from solver.encoding.cp import RuleModel
 from solver.encoding.cpsat import cp_model
 from solver.engine.budget import Meter
-from solver.victory.model import Position, Unit, reaches, shoots
+from solver.victory.model import Position
 
 Lives = dict[str, object]
 Moves = dict[tuple[str, str], object]
@@ -38,7 +38,7 @@ class CombatModel:
         self.rm = RuleModel()
         self.m = self.rm.model
         self.units = {u.id: u for u in pos.units}
-        self.max_strike = max([max(u.strikes) for u in pos.units] + [1])
+        self.max_strike = max([pos.combat.most_damage(u) for u in pos.units] + [1])
         self._n = itertools.count()
         self._reach: dict[tuple, object] = {}
 
@@ -56,7 +56,7 @@ class CombatModel:
         """Lives fixed to given values."""
         return {u: self.m.new_constant(int(v)) for u, v in lives.items()}
 
-    def free_life(self, u: Unit, lo: int = 0):
+    def free_life(self, u, lo: int = 0):
         """A life variable ranging over every value the unit can have."""
         return self.m.new_int_var(lo, max(u.max_life, u.life), self._name(f"life.{u.id}"))
 
@@ -81,78 +81,44 @@ class CombatModel:
         return mv
 
     def legal_moves(self, tv: TurnVars) -> None:
-        """Rules: a creature attacks at most once a turn, and only a creature it can reach."""
+        """Rules: a creature attacks at most once a turn, and only a creature it can reach (the game's clauses)."""
+        combat = self.pos.combat
         for a in self.pos.side(tv.side):
             lits = [tv.moves[a.id, t.id] for t in self.pos.side(1 - tv.side)]
-            self.rm.enforce(self.pos.rules.attack, self.m.add(sum(lits) <= 1))
+            combat.attack_clause(self, lits)
             for t in self.pos.side(1 - tv.side):
-                if not reaches(a, self.units[t.id]):
-                    self.rm.implies(self.pos.rules.reach, [], self.rm.neg(tv.moves[a.id, t.id]))
+                if not combat.reaches(a, self.units[t.id]):
+                    combat.reach_clause(self, tv.moves[a.id, t.id])
 
-    # -- rules ------------------------------------------------------------------------------
-    def damage(self, a: Unit, t: Unit, die):
-        """The damage of ``a``'s strike at ``die`` against ``t``: tier by die value, strike by tier, protection."""
-        rm, m, pos = self.rm, self.m, self.pos
-        s = m.new_int_var(min(min(a.strikes), 0), max(a.strikes), self._name(f"strike.{a.id}"))
-        for v in pos.dice.values():
-            rm.enforce(pos.rules.tiers, m.add(s == a.strikes[pos.dice.tier(v)]), [rm.int_eq(die, v)])
-        d = m.new_int_var(0, max(max(a.strikes), 0), self._name(f"dmg.{a.id}.{t.id}"))
-        prot = t.protection_against(a)
-        if prot is None:
-            rm.enforce(pos.rules.strike, m.add(d == s), [rm.int_ge(s, 0)])
-            rm.enforce(pos.rules.strike, m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
-            return d
-        blocked = rm.int_ge(s, int(prot))
-        rm.enforce(pos.rules.protection, m.add(d == 0), [blocked])
-        rm.enforce(pos.rules.strike, m.add(d == s), [rm.neg(blocked), rm.int_ge(s, 0)])
-        rm.enforce(pos.rules.strike, m.add(d == 0), [rm.neg(rm.int_ge(s, 0))])
-        return d
+    # -- rules: the game's clauses ----------------------------------------------------------------------------
+    def damage(self, a, t, die):
+        """The damage of ``a``'s strike at ``die`` against ``t`` (the game's damage clause)."""
+        return self.pos.combat.damage_clause(self, a, t, die)
 
-    def walk(self, lives: Lives, a: Unit) -> dict[str, object]:
-        """Cell -> literal: ``a`` can get to that cell this turn (its own, or a free cell within ``a.move`` steps over
-        free cells; a cell where a living creature stands is not free). A definition over the lives."""
+    def walk(self, lives: Lives, a) -> dict[str, object]:
+        """Cell -> literal: ``a`` can get to that cell this turn (the game's reading; cached per lives)."""
         key = ("walk", _ids(lives), a.id)
-        if key in self._reach:
-            return self._reach[key]
-        rm, board = self.rm, self.pos.board
-        standing: dict[str, list] = {}
-        for u in self.pos.units:
-            if u.id != a.id and u.cell is not None:
-                standing.setdefault(u.cell, []).append(self.alive(lives[u.id]))
-        free = {c: rm.neg(rm.any_of(standing.get(c, []))) for c in board.cells}
-        layer = {a.cell: rm.true}
-        for _ in range(a.steps):  # none when it cannot move
-            nxt = dict(layer)
-            for c in board.cells:
-                via = [layer[d] for d in board.next_to(c) if d in layer]
-                if via:
-                    nxt[c] = rm.any_of([layer.get(c, rm.false), rm.all_of([free[c], rm.any_of(via)])])
-            layer = nxt
-        self._reach[key] = layer
-        return layer
+        if key not in self._reach:
+            self._reach[key] = self.pos.combat.walk_layer(self, lives, a)
+        return self._reach[key]
 
-    def reach(self, lives: Lives, a: Unit, t: Unit):
-        """Literal: on the board, ``a`` can strike ``t`` this turn with these lives: it gets next to ``t`` over free
-        cells (the melee rule) or shoots it within range (the ranged rule). Always true without a board, and for a
-        flyer (``reaches`` decides who may attack a flyer)."""
+    def reach(self, lives: Lives, a, t):
+        """Literal: on the board, ``a`` can strike ``t`` this turn with these lives (the game's clause). Always true
+        without a board, and where the game's reading says the board does not decide."""
         rm, pos = self.rm, self.pos
-        if pos.board is None or a.flying or t.flying:
+        if pos.board is None:
             return rm.true
         key = ("reach", _ids(lives), a.id, t.id)
         if key in self._reach:
             return self._reach[key]
-        lit = rm.new_bool(self._name(f"reach.{a.id}.{t.id}"))
-        if shoots(pos, a, t):
-            rm.implies(pos.rules.ranged, [], lit)
-        else:
-            layer = self.walk(lives, a) if a.cell is not None and t.cell is not None else {}
-            near = rm.any_of([layer[c] for c in pos.board.next_to(t.cell) if c in layer]) if layer else rm.false
-            rm.implies(pos.rules.melee, [near], lit)
-            rm.implies(pos.rules.melee, [lit], near)
+        lit = pos.combat.board_reach_clause(self, lives, a, t)
+        if lit is None:
+            return rm.true
         self._reach[key] = lit
         return lit
 
-    def _dealt(self, act, dmg, rule: str):
+    def dealt(self, act, dmg, rule: str):
+        """The damage an attack ``act`` deals under rule ``rule``: ``dmg`` if it happens, 0 otherwise."""
         e = self.m.new_int_var(0, self.max_strike, self._name("dealt"))
         self.rm.enforce(rule, self.m.add(e == dmg), [act])
         self.rm.enforce(rule, self.m.add(e == 0), [self.rm.neg(act)])
@@ -173,9 +139,9 @@ class CombatModel:
                                                                                        self.units[t])])
             acts[a, t] = act
             ua, ut = self.units[a], self.units[t]
-            incoming[t].append(self._dealt(act, self.damage(ua, ut, tv.att_die[a]), pos.rules.strike))
+            incoming[t].append(pos.combat.dealt_clause(self, act, self.damage(ua, ut, tv.att_die[a])))
             if pos.counterstrike:
-                incoming[a].append(self._dealt(act, self.damage(ut, ua, tv.def_die[a]), pos.rules.counterstrike))
+                incoming[a].append(pos.combat.dealt_clause(self, act, self.damage(ut, ua, tv.def_die[a]), back=True))
         out: Lives = {}
         for u, life in lives.items():
             if not incoming[u]:
@@ -186,14 +152,13 @@ class CombatModel:
             survives = rm.new_bool(self._name("survives"))
             m.add(raw >= 1).only_enforce_if(survives)
             m.add(raw <= 0).only_enforce_if(~survives)
-            rm.enforce(pos.rules.death, m.add(new == raw), [survives])
-            rm.enforce(pos.rules.death, m.add(new == 0), [rm.neg(survives)])
+            pos.combat.death_clause(self, new, raw, survives)
             out[u] = new
         return out, acts
 
     def end_round(self, lives: Lives) -> Lives:
         """End of round: every living creature heals its regeneration, never above its maximum life."""
-        rm, m, pos = self.rm, self.m, self.pos
+        m, pos = self.m, self.pos
         out: Lives = {}
         for u, life in lives.items():
             unit = self.units[u]
@@ -204,8 +169,7 @@ class CombatModel:
             healed = m.new_int_var(0, top, self._name(f"healed.{u}"))
             m.add_min_equality(healed, [life + unit.regen, top])
             new = m.new_int_var(0, top, self._name(f"life.{u}"))
-            rm.enforce(pos.rules.regen, m.add(new == healed), [self.alive(life)])
-            rm.enforce(pos.rules.regen, m.add(new == 0), [rm.neg(self.alive(life))])
+            pos.combat.regen_clause(self, new, healed, self.alive(life))
             out[u] = new
         return out
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import itertools
 
-from solver.victory.model import Position, damage, on_board_reach, reaches
+from solver.victory.model import Position
 
 Lives = tuple[int, ...]
 
@@ -35,8 +35,8 @@ def moves(pos: Position, lives: Lives, side: int) -> list[tuple[tuple[int, int],
     options = []
     for a in mine:
         ua = pos.units[a]
-        opts = [None] + [t for t in theirs if reaches(ua, pos.units[t])
-                         and on_board_reach(pos, ua, pos.units[t], standing)]
+        opts = [None] + [t for t in theirs if pos.combat.reaches(ua, pos.units[t])
+                         and pos.combat.on_board_reach(pos, ua, pos.units[t], standing)]
         options.append([(a, t) for t in opts])
     return [tuple(x for x in combo if x[1] is not None) for combo in itertools.product(*options)]
 
@@ -46,9 +46,9 @@ def apply_turn(pos: Position, lives: Lives, attacks, att: tuple[int, ...], dfn: 
     new = list(lives)
     for k, (a, t) in enumerate(attacks):
         ua, ut = pos.units[a], pos.units[t]
-        new[t] -= damage(ua, ut, pos.dice, att[k])
+        new[t] -= pos.combat.damage(ua, ut, pos.dice, att[k])
         if pos.counterstrike:
-            new[a] -= damage(ut, ua, pos.dice, dfn[k])
+            new[a] -= pos.combat.damage(ut, ua, pos.dice, dfn[k])
     return tuple(max(0, v) for v in new)
 
 

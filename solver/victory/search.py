@@ -1,7 +1,7 @@
 """Explicit AND/OR search of the combat game: bounded forced wins, their strategies and their refuting lines.
 
 "Side E destroys every enemy creature within N rounds whatever happens" is decided by a depth-first AND/OR search
-over turns, on the rules of ``solver.victory.model`` (the predicates the CP-SAT encoding states the same way:
+over turns, on the game's combat reading ``pos.combat`` (the predicates its CP-SAT clauses state the same way:
 ``damage`` for tiers, strike and protection, ``reaches`` and ``on_board_reach`` for who may attack whom, a turn's
 attacks resolving together, death at 0, regeneration at the end of a round):
 
@@ -28,7 +28,7 @@ import itertools
 from dataclasses import dataclass, field
 
 from solver.engine.budget import Meter
-from solver.victory.model import Position, damage, on_board_reach, reaches
+from solver.victory.model import Position
 
 Lives = tuple[int, ...]
 Move = tuple[tuple[int, int], ...]
@@ -87,10 +87,10 @@ class Game:
         self.outcomes: dict[tuple[int, int], tuple[tuple[int, int], ...]] = {}
         for a, ua in enumerate(units):
             for t, ut in enumerate(units):
-                if ua.side == ut.side or not reaches(ua, ut):
+                if ua.side == ut.side or not pos.combat.reaches(ua, ut):
                     continue
-                hits = sorted({damage(ua, ut, pos.dice, v) for v in reps})
-                backs = sorted({damage(ut, ua, pos.dice, v) for v in reps}) if pos.counterstrike else [0]
+                hits = sorted({pos.combat.damage(ua, ut, pos.dice, v) for v in reps})
+                backs = sorted({pos.combat.damage(ut, ua, pos.dice, v) for v in reps}) if pos.counterstrike else [0]
                 self.outcomes[a, t] = tuple((h, k) for h in hits for k in backs)
         self.top = tuple(max(u.max_life, u.life) for u in units)
         self.regen = tuple(u.regen for u in units)
@@ -120,7 +120,7 @@ class Game:
             units = self.pos.units
             standing = [u for i, u in enumerate(units) if mask >> i & 1]
             got = tuple((a, tuple(t for t in self.members[1 - side] if mask >> t & 1 and (a, t) in self.outcomes
-                                  and on_board_reach(self.pos, units[a], units[t], standing)))
+                                  and self.pos.combat.on_board_reach(self.pos, units[a], units[t], standing)))
                         for a in self.members[side] if mask >> a & 1)
             self._targets[key] = got
         return got
@@ -171,9 +171,9 @@ class Game:
             for dfn in itertools.product(reps, repeat=len(move)) if pos.counterstrike else [(reps[0],) * len(move)]:
                 new = list(lives)
                 for k, (a, tg) in enumerate(move):
-                    new[tg] -= damage(units[a], units[tg], pos.dice, att[k])
+                    new[tg] -= pos.combat.damage(units[a], units[tg], pos.dice, att[k])
                     if pos.counterstrike:
-                        new[a] -= damage(units[tg], units[a], pos.dice, dfn[k])
+                        new[a] -= pos.combat.damage(units[tg], units[a], pos.dice, dfn[k])
                 new = [max(0, v) for v in new]
                 if t % 2 == 1:
                     new = [min(self.top[i], v + self.regen[i]) if v > 0 else 0 for i, v in enumerate(new)]

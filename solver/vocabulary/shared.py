@@ -201,7 +201,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
                         "or source)"),
         Word("attribute", "for set/add: the attribute or property"),
         Word("value", "for set/add: the value"),
-        Word("player", "for control: who gets control"),
+        Word("player", "for control: who gets control (a player, or source_controller: whoever controls the source "
+                       "at each moment, a static ability's \"you\")"),
         Word("action", "for permit/prohibit: the action (a permission)"),
         Word("ability", "for grant/remove: the ability"),
         Word("duration", "how long it lasts (see Durations)"),

@@ -29,9 +29,11 @@ class Word:
 class Zone(Word):
     """A zone. ``whose``: None when the players share it; ``"owner"`` when each player has one and an object is in
     its owner's (an MTG graveyard); ``"holder"`` when an object is in the one of the player holding it, its default
-    controller (a TI4 hand holding another player's promissory note)."""
+    controller (a TI4 hand holding another player's promissory note). ``play``: an object there is in play (its
+    static abilities work; the game's ``play_zones``)."""
 
     whose: str | None = None
+    play: bool = False
 
 
 @dataclass(frozen=True)

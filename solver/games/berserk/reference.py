@@ -31,8 +31,6 @@ class BerserkRules(CoreRules):
     """Berserk: play and auxiliary zones keep static abilities working; actions; conservation."""
 
     game = "berserk"
-    zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
-    play_zones = ("play", "auxiliary")
     def identity_rule(self) -> str:
         """A card that comes back into play, or is attached again, is imposed anew (seed 003: the last one wins)."""
         return "berserk.conflict.anew"

@@ -15,15 +15,12 @@ from solver.games.berserk.conservation import Conservation
 from solver.games.berserk.lifecycle import require_status
 from solver.games.berserk.squads import Squads
 from solver.games.berserk.victory import CleanVictory
-from solver.victory.model import CombatRules
 
 
 class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     """The Berserk ruleset."""
 
     game = "berserk"
-    zones = ("play", "hand", "deck", "graveyard", "auxiliary", "stack", "outside")
-    play_zones = ("play", "auxiliary")
     actions = {**legality.ACTIONS, **squads.ACTIONS, **movement.ACTIONS}
     #: a card's name is not wording here: 532.8 "cannot be taken into a squad with [text]" matches names
     #: (``squads.matches``)
@@ -31,12 +28,6 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     #: combat data for the victory analysis: which die values give which strike tier (scenario options override it)
     combat = {"dice_sides": 6, "tier_weak": "1-2", "tier_medium": "3-4", "tier_strong": "5-6",
               "counterstrike": True, "victory_horizon": 3}
-    #: the combat rules the victory analysis applies (decisive advantage, forced wins), by their Berserk ids
-    combat_rules = CombatRules(tiers="berserk.combat.tiers", strike="berserk.combat.strike",
-                               counterstrike="berserk.combat.counterstrike", protection="berserk.combat.protection",
-                               reach="berserk.combat.reach", melee="berserk.combat.melee",
-                               ranged="berserk.combat.ranged", attack="berserk.combat.attack",
-                               death="berserk.combat.death", regen="berserk.combat.regen")
 
     # -- conflicting continuous effects: the one applied last wins (berserk.conflict.latest) ----------
     def controller(self, comp, st, obj):

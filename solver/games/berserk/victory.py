@@ -15,10 +15,11 @@ from dataclasses import replace
 
 from solver.encoding.compile import ProofRequest
 from solver.errors import NotModelled
+from solver.games.berserk.combat import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES
 from solver.games.berserk.movement import MOVE, may_move
 from solver.games.berserk.squads import opponent
 from solver.victory.analysis import analyse
-from solver.victory.model import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES, combat_options, position_from
+from solver.victory.model import combat_options, position_from
 
 
 def has_creature(comp, st, player: str):
@@ -39,7 +40,7 @@ def award(comp, tr, winner: str, rule_id: str, when, loser_status: str = "lost")
 
 def combat_state(comp, st) -> dict[str, object]:
     """What the victory analysis reads of every creature at stage ``st``: zone, effective controller, cell, the
-    effective combat attributes, abilities and strike (``solver.victory.model.position_from`` reads the same names)."""
+    effective combat attributes, abilities and strike (``solver.games.berserk.combat.unit_from`` reads the same names)."""
     out: dict[str, object] = {}
     for o, info in comp.objects.items():
         if "creature" not in info.types or info.action is not None:

@@ -16,12 +16,12 @@ _TIER = r"^(none|[0-9]+(-[0-9]+)?(,[0-9]+(-[0-9]+)?)*)$"
 VOCABULARY = SHARED.extend(
     game="berserk",
     zones=(
-        Zone("play", "the play zone: the battle's board"),
+        Zone("play", "the play zone: the battle's board", play=True),
         Zone("hand", "a player's hand", whose="owner"),
         Zone("deck", "a player's deck", whose="owner"),
         Zone("graveyard", "a player's graveyard: destroyed cards", whose="owner"),
         Zone("auxiliary", "the auxiliary zone of the player who controls the card (cards placed there name no cell)",
-             whose="holder"),
+             whose="holder", play=True),
         Zone("stack", "declared actions waiting to resolve"),
         Zone("outside", "removed from the game"),
     ),

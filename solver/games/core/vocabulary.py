@@ -6,7 +6,7 @@ from solver.vocabulary.words import Ability, Number, Text, Type, Word, Zone
 VOCABULARY = SHARED.extend(
     game="core",
     zones=(
-        Zone("play", "in play"),
+        Zone("play", "in play", play=True),
         Zone("hand", "a player's hand", whose="owner"),
         Zone("deck", "a player's deck", whose="owner"),
         Zone("graveyard", "a player's graveyard", whose="owner"),

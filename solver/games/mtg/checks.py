@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from models.effects import SOURCE_CONTROLLER
 from solver.encoding.state import NONE
 from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
@@ -86,7 +87,10 @@ def _controllers(comp, a: str) -> set[str]:
     spec, data = comp.objects[a].action, comp.objects[a].data
     first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
         (data.controller or data.owner if data is not None else None)
-    return {first} - {None} | {e.player for e in comp.effects_on(a, "control")}
+    named = {e.player for e in comp.effects_on(a, "control")}
+    if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
+        return set(comp.players)
+    return {first} - {None} | named
 
 
 def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:

@@ -10,8 +10,8 @@ set it last.
 
 Readings (from the seed text and the game module's documented semantics):
 - leaving (800.4a): see ``reference_leaving.py``; conceding (104.3a) is leaving with the status conceded.
-- 800.4c after every event that ends control effects (leaving, end_effect, end_turn, begin_turn): an object a
-  control effect applied to just before, that no control effect applies to now, whose default controller left,
+- 800.4c after every event that ends control effects (leaving, end_effect, end_turn, begin_turn, and any event
+  once a static control effect exists: its source may leave the battlefield): an object a control effect applied to just before, that no control effect applies to now, whose default controller left,
   in a zone where objects have controllers, is exiled.
 - damage to a player lowers their life total (combat 510.2, other 120.3a), to a creature on the battlefield it is
   marked (120.3e); life gain and loss (119.3); nothing of it reaches a player who left (800.4e, mtg.800.4.absent).
@@ -32,8 +32,6 @@ class MtgRules(CoreRules):
     """MTG 800.4a-800.4n with targets (115, 608.2b), damage and life, 704.3, 610.3, turns and 801."""
 
     game = "mtg"
-    zones = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "ante", "command", "outside")
-    play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     def identity_rule(self) -> str:
@@ -58,6 +56,8 @@ class MtgRules(CoreRules):
         w.note(*inner.rules())
         p = Proc(self, w, prev, self._stage(w, ev))
         p.substep([(k, next(iter(allowed)), rule) for k, options in inner.sets.items() for rule, allowed in options])
+        if leaving.static_control(w):  # 800.4c: a static control effect whatever event ended it
+            leaving.reverts(self, w, prev, p)
         own = dict(p.last)
         checks.check(self, w, p)
         out = Step(free=dict(inner.free), checks=list(inner.checks))
@@ -86,6 +86,16 @@ class MtgRules(CoreRules):
         raise Unsupported("finish_execution is not an MTG event")
 
     # -- state keys -----------------------------------------------------------------------
+    def may_receive(self, w: World, st: State, e) -> bool:
+        """800.4a: effects that give a player who left control end; a static "you" is not locked in (611.3a): it
+        gives nothing to a player who left and follows the source's next controller."""
+        w.note("mtg.800.4a.control_ends")
+        return in_game(st, self.receiver(w, st, e))
+
+    def open_order_rule(self) -> str | None:
+        """613.7m: objects given a timestamp at the same time: the active player determines their relative order."""
+        return "mtg.613.7m"
+
     def extra_keys(self, w: World) -> None:
         """Created objects and triggered abilities, attachments, player keys of events, what spells change, ranges,
         whose turn, LKI, ended."""
@@ -216,7 +226,7 @@ class MtgRules(CoreRules):
         over_player = any(t in w.players for t in (e.targets if isinstance(e.targets, list) else []))
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         w.note(rule)
-        here = in_game(prev, e.player)
+        here = in_game(prev, self.receiver(w, prev, e))
         if e.duration == "static":
             super().on_begin_effect(w, prev, ev, step)
             if not here:

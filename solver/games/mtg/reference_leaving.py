@@ -84,6 +84,11 @@ def owned_leave(rules, w: World, p: Proc, leavers: list[str], status) -> None:
     p.substep(out)
 
 
+def static_control(w: World) -> bool:
+    """Some control effect is a static ability: it ends when its source leaves the battlefield, by any event."""
+    return any(e.kind == "control" and e.duration == "static" for e in w.effects)
+
+
 def reverts(rules, w: World, before: State, p: Proc) -> None:
     """800.4c: control just ended, no other control effect, default controller left: exiled at once."""
     w.note("mtg.800.4c")

@@ -35,6 +35,8 @@ RULES = {
     "mtg.800.4m": "800.4m: objects a player who left owns in the ante zone do not leave the game.",
     "mtg.800.4n": "800.4n: Planechase: if the planar controller would leave, the next player in turn order becomes "
                   "the planar controller first.",
+    "mtg.613.7m": "613.7m: if two or more objects would receive a timestamp simultaneously (entering a zone or "
+                  "becoming attached at the same time), the active player determines their relative timestamp order.",
     "mtg.110.2": "A permanent put onto the battlefield is controlled by the player under whose control it was put "
                  "there (its default controller), without any control effect.",
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",

@@ -24,11 +24,19 @@ class Mtg(Ruleset):
     """The Magic: The Gathering ruleset for a player leaving a multiplayer game (800.4) and what it involves."""
 
     game = "mtg"
-    zones = ("battlefield", "hand", "library", "graveyard", "exile", "stack", "ante", "command", "outside")
-    play_zones = ("battlefield",)
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
     actions = targets.action_kinds()
+
+    def may_receive(self, comp, st, e) -> object:
+        """800.4a: effects that give a player who left control end; a static ability's "you" is not locked in
+        (611.3a), so it gives nothing while its source's controller is a player who left, and follows whoever
+        controls the source afterwards."""
+        return leaving.receiver_in_game(comp, st, e)
+
+    def open_order_rule(self) -> str | None:
+        """613.7m: objects that receive a timestamp at the same time are ordered by the active player's choice."""
+        return "mtg.613.7m"
 
     def controller(self, comp, st, obj: str):
         """The effective controller: core.control over the latest control effect (core.timestamp); an object outside
@@ -44,8 +52,13 @@ class Mtg(Ruleset):
         return targets.object_targets(comp)
 
     def apply_event(self, comp, event) -> None:
-        """The event's stages, then the check the rules follow it with (704.3: returns, state-based actions)."""
+        """The event's stages, then 800.4c for a static control effect the event ended (its source left the
+        battlefield, whatever moved it), then the check the rules follow it with (704.3: returns, state-based
+        actions)."""
+        before = comp.stage
         super().apply_event(comp, event)
+        if leaving.static_control(comp):
+            leaving.control_reverts(comp, before, f"800.4c after {event.type}")
         checks.check(comp)
 
     # -- spells and abilities: targets (115) and resolution (608.2b) ----------------------------------
@@ -153,7 +166,8 @@ class Mtg(Ruleset):
             super().on_begin_effect(comp, ev)
             return
         rm = comp.rm
-        present = in_game(comp, comp.stage, e.player)
+        present = rm.any_of([rm.all_of([derived.gives_to(comp, comp.stage, e, p), in_game(comp, comp.stage, p)])
+                             for p in comp.players])  # the player it would give control to is in the game
         over_player = any(t in comp.players for t in (e.targets if isinstance(e.targets, list) else []))
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         with comp.step(f"begin effect {e.id}") as tr:

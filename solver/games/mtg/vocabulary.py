@@ -15,7 +15,7 @@ _WHOSE = Text("whose", "targets only players who are, or objects controlled by, 
 VOCABULARY = SHARED.extend(
     game="mtg",
     zones=(
-        Zone("battlefield", "the battlefield (permanents)"),
+        Zone("battlefield", "the battlefield (permanents)", play=True),
         Zone("hand", "a player's hand", whose="owner"),
         Zone("library", "a player's library", whose="owner"),
         Zone("graveyard", "a player's graveyard", whose="owner"),

@@ -75,9 +75,6 @@ class RiftboundRules(CoreRules):
     """Riftbound: conceding, the turn passing, the chain items kill and counter, mighty."""
 
     game = "riftbound"
-    zones = ("base", "battlefield", "runes", "legend", "hand", "main_deck", "rune_deck", "trash", "banishment",
-             "chain", "set_aside", "outside")
-    play_zones = ("base", "battlefield", "runes", "legend")
     graveyard = "trash"
     stack_zone = "chain"
 

@@ -117,9 +117,6 @@ class Riftbound(Ruleset):
     """The Riftbound ruleset (conceding)."""
 
     game = "riftbound"
-    zones = ("base", "battlefield", "runes", "legend", "hand", "main_deck", "rune_deck", "trash", "banishment",
-             "chain", "set_aside", "outside")
-    play_zones = ("base", "battlefield", "runes", "legend")
     graveyard = "trash"
     stack_zone = "chain"
     derived_flags = ("mighty",)

@@ -20,9 +20,6 @@ from __future__ import annotations
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
 
-ZONES = ("board", "reinforcements", "play_area", "hand", "captured", "fleet_pool", "stack", "box",
-         "agenda_discard", "action_discard", "common_area", "secret_deck", "cultural_discard",
-         "hazardous_discard", "industrial_discard", "frontier_discard", "purged")
 GROUND = {"ground_force", "infantry", "mech"}
 UNITS = GROUND | {"unit", "ship", "structure"}
 #: cards that go where 75.3, 75.5, 75.6, 75.7 and comment 6 send them, from whoever holds them
@@ -81,8 +78,6 @@ class Ti4Rules(CoreRules):
     """Twilight Imperium 4: elimination (rule 75) after every event."""
 
     game = "ti4"
-    zones = ZONES
-    play_zones = ("board", "play_area")
     graveyard = "action_discard"
     gone_zones = (NONE, "box", "purged")
 

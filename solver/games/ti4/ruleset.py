@@ -33,10 +33,6 @@ from solver.encoding.compile import ScenarioError
 from solver.encoding.ruleset import ActionKind, Ruleset
 from solver.encoding.state import NONE
 
-ZONES = ("board", "reinforcements", "play_area", "hand", "captured", "fleet_pool", "stack", "box",
-         "agenda_discard", "action_discard", "common_area", "secret_deck", "cultural_discard",
-         "hazardous_discard", "industrial_discard", "frontier_discard", "purged")
-
 GROUND = frozenset({"ground_force", "infantry", "mech"})
 UNITS = GROUND | {"unit", "ship", "structure"}
 PRODUCTION = "production"
@@ -137,8 +133,6 @@ class Ti4(Ruleset):
     """The Twilight Imperium 4 elimination ruleset."""
 
     game = "ti4"
-    zones = ZONES
-    play_zones = ("board", "play_area")
     graveyard = "action_discard"
     gone_zones = (NONE, "box", "purged")
     actions = {"score_objective": ActionKind(_score_requirements, _score_apply)}

@@ -13,10 +13,10 @@ _FACTION = "a faction component: goes to the box when its player is eliminated (
 VOCABULARY = SHARED.extend(
     game="ti4",
     zones=(
-        Zone("board", "the game board: systems, planets and units on it"),
+        Zone("board", "the game board: systems, planets and units on it", play=True),
         Zone("reinforcements", "a player's reinforcements (units and tokens off the board)", whose="owner"),
         Zone("play_area", "the play area of the player who holds the card (scored objectives, notes in play)",
-             whose="holder"),
+             whose="holder", play=True),
         Zone("hand", "the hand of the player who holds the card", whose="holder"),
         Zone("captured", "on the captor's faction sheet: the captor holds the unit, its owner still owns it",
              whose="holder"),

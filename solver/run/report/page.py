@@ -227,6 +227,14 @@ def contradiction(rec: dict) -> str:
     return '<h3>Contradiction: minimal core</h3><p class="mono">' + escape(", ".join(core)) + "</p>"
 
 
+def open_orders(rec: dict) -> str:
+    """Effects of cards that entered together whose order is open: why, and that every order is an outcome."""
+    notes = rec.get("open_orders") or []
+    if not notes:
+        return ""
+    return "<h3>Open orders</h3><ul>" + "".join(f'<li class="mono">{escape(n)}</li>' for n in notes) + "</ul>"
+
+
 def scenario_section(anchor: str, rec: dict, boards_html: str, heading: str | None = None, extra: str = "") -> str:
     """One scenario (or combination): everything the report shows about it."""
     title = heading or escape(rec.get("path") or "")
@@ -240,7 +248,7 @@ def scenario_section(anchor: str, rec: dict, boards_html: str, heading: str | No
     parts.append(outcomes_line(rec))
     if boards_html:
         parts.append(f'<div class="boards">{boards_html}</div>')
-    parts += [contradiction(rec), verdicts(rec), actions(rec), proofs(rec), claims(rec)]
+    parts += [contradiction(rec), open_orders(rec), verdicts(rec), actions(rec), proofs(rec), claims(rec)]
     cited = _cited(rec)
     if cited:
         parts.append("<h3>The rules named</h3>" + rule_texts(rec.get("game"), cited))
