@@ -12,6 +12,9 @@ from solver.prove.spaces import SPACES, Bound
 def render(game: str, bound: Bound, results: list[Result]) -> list[str]:
     """The answer for every property, with its bound, counts and (for a counterexample) the step trace."""
     fixed = SPACES[game].fixed if game in SPACES else "no space yet"
+    most = SPACES[game].max_players if game in SPACES else 0
+    if most and bound.players > most:  # the bound as the space reaches it (Berserk: two players)
+        bound = Bound(most, bound.objects, bound.events, bound.board)
     out = [f"arbiter prove {game}: {bound.text()}",
            f"  space: initial values enumerated, not symbolic; kept fixed: {fixed}"]
     for r in results:

@@ -37,8 +37,8 @@ class Space:
 
     enumerate: Callable[[Bound], Iterator[dict]]
     fixed: str
-    #: the smallest number of players a scenario of the game has
-    min_players: int = 2
+    #: the most players a scenario of the space has (0: the bound's)
+    max_players: int = 0
 
 
 def _multisets(options: list, n: int) -> Iterator[tuple]:
@@ -238,21 +238,21 @@ def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
 
 
 SPACES: dict[str, Space] = {
-    "ti4": Space(_ti4, "every player in the game at the start; the speaker token with one of them; objects: planets "
+    "ti4": Space(_ti4, fixed="every player in the game at the start; the speaker token with one of them; objects: planets "
                        "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
                        "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
                        "reinforcements), check_elimination, end_status_phase"),
-    "berserk": Space(_berserk, "two players (the first card alice's: the players are symmetric); creatures only (no "
+    "berserk": Space(_berserk, max_players=2, fixed="two players (the first card alice's: the players are symmetric); creatures only (no "
                                "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
                                "move prohibition (chains) and a permission (haste), in both orders, and is then never "
                                "pushed by an outside move; events: a move of a card onto another's cell, a declared "
                                "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
                                "player"),
-    "mtg": Space(_mtg, "life 1 for every player; at most one player already out (status left), never with two "
+    "mtg": Space(_mtg, fixed="life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
                        f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
                        "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start"),
-    "riftbound": Space(_riftbound, "at most one player already out (status lost), never with two players; turn, "
+    "riftbound": Space(_riftbound, fixed="at most one player already out (status lost), never with two players; turn, "
                                    "focus and priority with one player; objects are units in "
                                    f"{', '.join(RB_ZONES)}, another controller only in a base; events: concede of a "
                                    "player in the game at the start, pass_turn"),
