@@ -241,8 +241,9 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
             r.vacuous += 1
             continue
         answer, s = (first, None) if first is Answer.UNKNOWN else engine.solve([hold0, viol])
-        if answer is Answer.UNKNOWN:
-            r.verdict, r.why = "unknown", f"{engine.meter.why()} (after {r.states} states)"
+        if answer is Answer.UNKNOWN:  # this property's budget, or (the first solve) the one that paid for it
+            spent = engine.meter.stopped or "another property's meter, which paid the state's first solve"
+            r.verdict, r.why = "unknown", f"{doc['id']}: a solve stopped ({spent}) after {r.states} states"
             open_.discard(p.id)
             continue
         r.states += 1
