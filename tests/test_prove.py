@@ -133,3 +133,9 @@ def test_the_reference_finds_a_counterexample_too() -> None:
     (ref,) = reference_prove("riftbound", Bound(2, 1, 1), given=(wrong,))
     assert mine.verdict == ref.verdict == "counterexample"
     assert mine.counterexample["id"] == "riftbound-prove-wrong" and ref.where[2] == 1
+
+
+def test_unknown_when_the_work_budget_is_spent() -> None:
+    """A property whose work budget runs out is unknown, never proved (deterministic work, never seconds)."""
+    (r,) = prove("riftbound", SMALL["riftbound"], ("turn-in-game",), budget=0.01)
+    assert r.verdict == "unknown" and "budget" in r.why
