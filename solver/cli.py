@@ -532,6 +532,8 @@ def soak(
     count: int = typer.Option(1000, help="Random scenarios per ruleset."),
     seed: int = typer.Option(0),
     keep: Optional[Path] = typer.Option(None, help="Write disagreeing scenarios to this folder."),
+    properties: bool = typer.Option(False, "--properties", help="Instead: arbiter prove and the reference, which "
+                                    "enumerates the same space itself, agree on every property (issue 25)."),
 ) -> None:
     """Compare the checker with the solver-free reference on random scenarios; print compared/disagreed."""
     from solver.bench.soak import soak_command
@@ -539,7 +541,40 @@ def soak(
     unknown = [g for g in game if g not in registry.names()]
     if unknown:
         _usage(f"unknown game {', '.join(unknown)} (choose from {', '.join(registry.names())})")
+    if properties:
+        from solver.prove.command import soak_properties
+        raise typer.Exit(soak_properties(game or list(registry.names())))
     raise typer.Exit(soak_command(game or list(registry.names()), count, seed, keep))
+
+
+# -- arbiter prove (issue 25): properties of the rules over a bounded space; the logic is in solver/prove/ --------
+@app.command()
+def prove(
+    game: str = typer.Argument(..., help="The game whose properties (properties.yaml in its folder under solver/games/) to prove."),
+    prop: list[str] = typer.Option([], "--property", help="Only this property id (repeatable)."),
+    players: int = typer.Option(3, "--players", help="At most this many players."),
+    objects: int = typer.Option(1, "--objects", help="At most this many objects."),
+    events: int = typer.Option(1, "--events", help="Event sequences of at most this length."),
+    board: Optional[str] = typer.Option(None, "--board", help="The board, RxC (Berserk)."),
+    budget: float = typer.Option(60.0, "--budget", help="Work units per property (all its solves): spent: unknown."),
+    states: int = typer.Option(20000, "--states", help="States of the space at most: more: unknown."),
+    rules_off: list[str] = typer.Option([], "--rules-off", help="Switch this rule off in every model (repeatable)."),
+    out: Optional[Path] = typer.Option(None, "--out", help="Write each counterexample as a scenario file here."),
+) -> None:
+    """Prove each property for every state and event sequence within the bound, or show the smallest counterexample."""
+    from solver.prove.command import prove_command
+    from solver.prove.spaces import Bound
+
+    if game not in registry.names():
+        _usage(f"unknown game {game} (choose from {', '.join(registry.names())})")
+    rc = None
+    if board:
+        r, _, c = board.partition("x")
+        if not (r.isdigit() and c.isdigit()):
+            _usage(f"--board {board}: give rows x columns, as 2x3")
+        rc = (int(r), int(c))
+    raise typer.Exit(prove_command(game, list(prop), Bound(players, objects, events, rc), budget, states,
+                                   list(rules_off), out))
 
 
 def _terminate(signum, frame) -> None:

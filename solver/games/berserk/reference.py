@@ -72,8 +72,9 @@ class BerserkRules(CoreRules):
         return self.ability_by(w, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
 
     def allowed_by(self, w: World, st: State, obj: str, action: str, default: bool = False) -> tuple[bool, str]:
-        """'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2)."""
-        return self.permission(w, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
+        """'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2). A card needs no
+        permission to move (seeds/003: a card on a shared cell must move, unless 'cannot' forbids it)."""
+        return self.permission(w, st, obj, action, default or action == "move", permit="core.permission", cannot="berserk.525.2",
                                prohibit_wins="berserk.524.2")
 
     # -- the action lifecycle: 525.1 illegal, 526.1 interrupted, 526.1 executing --------------------

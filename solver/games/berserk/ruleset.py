@@ -56,7 +56,9 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
         return derived.has_ability(comp, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
 
     def allowed(self, comp, st, obj, action, default=False):
-        """May act: 'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2)."""
+        """May act: 'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2). A card may move
+        unless forbidden: an expectation's ``allowed: {move: ...}`` reads the predicate movement reads (issue 25)."""
+        default = default or action == movement.MOVE
         return derived.allowed(comp, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
                                prohibit_wins="berserk.524.2")
 

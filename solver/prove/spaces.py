@@ -1,0 +1,268 @@
+"""The bounded spaces ``arbiter prove`` goes through: every initial state and event sequence of a game within a
+bound, as scenario data, smallest first (fewer players, objects and events first).
+
+Objects are listed up to renaming (their descriptions in non-decreasing order), players are not (turn order
+matters). The values each game's space ranges over are listed below with the game (``SPACES``): a value not listed
+is not enumerated, a stated limitation of the space (``Space.fixed`` says which, and ``prove`` prints it).
+"""
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+#: player ids in turn order
+PLAYERS = ("alex", "bianca", "carla")
+
+
+@dataclass(frozen=True)
+class Bound:
+    """How big the enumerated states and event sequences may be."""
+
+    players: int = 3
+    objects: int = 2
+    events: int = 2
+    #: rows and columns of the board (Berserk), or None
+    board: tuple[int, int] | None = None
+
+    def text(self) -> str:
+        """The bound in words, as ``prove`` states it."""
+        b = f", board {self.board[0]}x{self.board[1]}" if self.board else ""
+        return f"players <= {self.players}, objects <= {self.objects}, events <= {self.events}{b}"
+
+
+@dataclass(frozen=True)
+class Space:
+    """One game's space: how it enumerates, and which values it keeps fixed (the stated limitation)."""
+
+    enumerate: Callable[[Bound], Iterator[dict]]
+    fixed: str
+    #: the most players a scenario of the space has (0: the bound's)
+    max_players: int = 0
+
+
+def _multisets(options: list, n: int) -> Iterator[tuple]:
+    """Every choice of ``n`` options up to order (non-decreasing indices)."""
+    return itertools.combinations_with_replacement(options, n)
+
+
+def _sequences(kinds: list, k: int) -> Iterator[tuple]:
+    for n in range(k + 1):
+        yield from itertools.product(kinds, repeat=n)
+
+
+# -- MTG --------------------------------------------------------------------------------------------------------
+MTG_ZONES = ("battlefield", "graveyard", "outside")
+
+
+def _mtg(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        # statuses: all in the game, or (with 3 players or more) one already left
+        for out in [None] + (ps if n >= 3 else []):
+            here = [p for p in ps if p != out]
+            for prio in here:
+                players = [{"id": p, "attributes": {"life": 1}, **({"status": "left"} if p == out else {})}
+                           for p in ps]
+                objs = [(z, owner, ctl) for z in MTG_ZONES for owner in ps
+                        for ctl in ([None] + [q for q in ps if q != owner] if z == "battlefield" else [None])]
+                evs = [("leave_game", p) for p in here] + [("lose_life", p) for p in here]
+                for m in range(b.objects + 1):
+                    for chosen in _multisets(objs, m):
+                        for seq in _sequences(evs, b.events):
+                            n_id += 1
+                            yield _mtg_doc(n_id, players, chosen, seq, here[0], prio)
+
+
+def _mtg_doc(i: int, players: list, objs: tuple, seq: tuple, active: str, prio: str) -> dict:
+    objects, effects = [], []
+    for k, (zone, owner, ctl) in enumerate(objs):
+        oid = f"o{k + 1}"
+        objects.append({"id": oid, "owner": owner, "zone": zone, "types": ["creature"]})
+        if ctl:
+            effects.append({"id": f"steal_{oid}", "timestamp": k + 1, "kind": "control", "player": ctl,
+                            "targets": [oid], "duration": "permanent"})
+    two = len(players) == 2  # a two-player game is left by conceding (104.3a), never by 800.4
+    events = [{"type": "leave_game", "player": p, **({"status": "conceded"} if two else {})} if t == "leave_game" else
+              {"type": "lose_life", "player": p, "amount": 1} for t, p in seq]
+    doc = {"id": f"mtg-prove-{i}", "game": "mtg", "players": players, "objects": objects, "events": events,
+           "turn": {"active_player": active, "priority": prio}}
+    if effects:
+        doc["effects"] = effects
+    return doc
+
+
+# -- Riftbound --------------------------------------------------------------------------------------------------
+RB_ZONES = ("base", "hand", "outside")
+
+
+def _riftbound(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        for out in [None] + (ps if n >= 3 else []):
+            here = [p for p in ps if p != out]
+            for act in here:
+                players = [{"id": p, **({"status": "lost"} if p == out else {})} for p in ps]
+                objs = [(z, owner, ctl) for z in RB_ZONES for owner in ps
+                        for ctl in ([None] + [q for q in ps if q != owner] if z == "base" else [None])]
+                evs = [("concede", p) for p in here] + [("pass_turn", None)]
+                for m in range(b.objects + 1):
+                    for chosen in _multisets(objs, m):
+                        for seq in _sequences(evs, b.events):
+                            n_id += 1
+                            yield _rb_doc(n_id, players, chosen, seq, act)
+
+
+def _rb_doc(i: int, players: list, objs: tuple, seq: tuple, active: str) -> dict:
+    objects = []
+    for k, (zone, owner, ctl) in enumerate(objs):
+        o = {"id": f"o{k + 1}", "owner": owner, "zone": zone, "types": ["unit"]}
+        if ctl:
+            o["controller"] = ctl
+        objects.append(o)
+    events = [{"type": "concede", "player": p} if t == "concede" else {"type": "pass_turn"} for t, p in seq]
+    return {"id": f"riftbound-prove-{i}", "game": "riftbound", "players": players, "objects": objects,
+            "events": events, "turn": {"active_player": active, "priority": active, "focus": active}}
+
+
+# -- Berserk ----------------------------------------------------------------------------------------------------
+BERSERK_PLAYERS = ("alice", "bob")
+#: the move effects on the first card: none, a prohibition, and a prohibition with a permission in both orders
+BERSERK_EFFECTS = ((), ("prohibit",), ("prohibit", "permit"), ("permit", "prohibit"))
+
+
+def _cells(rows: int, cols: int) -> list[str]:
+    return [f"r{r}c{c}" for r in range(1, rows + 1) for c in range(1, cols + 1)]
+
+
+def _adjacent(a: str, b: str) -> bool:
+    ra, ca = map(int, a[1:].split("c"))
+    rb, cb = map(int, b[1:].split("c"))
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
+def _berserk(b: Bound) -> Iterator[dict]:
+    rows, cols = b.board or (2, 3)
+    cells = _cells(rows, cols)
+    ps = list(BERSERK_PLAYERS)
+    n_id = 0
+    for m in range(1, b.objects + 1):
+        # the first card is alice's (the players are symmetric: every event is enumerated for both)
+        owners = [("alice",) + rest for rest in itertools.product(ps, repeat=m - 1)]
+        for placed in itertools.permutations(cells, m):
+            for own in owners:
+                for effects in BERSERK_EFFECTS:
+                    objs = list(zip(placed, own))
+                    evs = []
+                    for j, (c, o) in enumerate(objs):
+                        if j == 0 and effects:
+                            pass  # a card under the effects is never pushed by an outside move
+                        else:
+                            evs += [("move", j, c2) for c2, _ in objs if c2 != c]
+                        evs += [("declare", j, c2) for c2 in cells if _adjacent(c, c2)]
+                    evs += [("choice", p, None) for p in ps] + [("concede", p, None) for p in ps]
+                    for seq in _sequences(evs, b.events):
+                        n_id += 1
+                        yield _berserk_doc(n_id, (rows, cols), objs, effects, seq)
+
+
+def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -> dict:
+    objects = [{"id": f"o{k + 1}", "owner": o, "zone": "play", "cell": c, "types": ["creature"]}
+               for k, (c, o) in enumerate(objs)]
+    effs = [{"id": {"prohibit": "chains", "permit": "haste"}[kind], "timestamp": t + 1, "kind": kind,
+             "action": "move", "targets": ["o1"]} for t, kind in enumerate(effects)]
+    events = []
+    for n, (kind, a, c) in enumerate(seq):
+        if kind == "move":
+            events.append({"type": "move", "object": f"o{a + 1}", "zone": "play", "cell": c})
+        elif kind == "declare":  # declared and resolved: one step of the bound, two events
+            events.append({"type": "declare", "id": f"step{n + 1}", "actor": objs[a][1], "kind": "move",
+                           "source": f"o{a + 1}", "params": {"cell": c}})
+            events.append({"type": "resolve", "action": f"step{n + 1}"})
+        elif kind == "choice":
+            events.append({"type": "choice_subphase", "player": a, "free": True})
+        else:
+            events.append({"type": "concede", "player": a})
+    doc = {"id": f"berserk-prove-{i}", "game": "berserk", "players": [{"id": p} for p in BERSERK_PLAYERS],
+           "board": {"rows": board[0], "cols": board[1]}, "objects": objects, "events": events}
+    if effs:
+        doc["effects"] = effs
+    return doc
+
+
+# -- TI4 --------------------------------------------------------------------------------------------------------
+TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card")
+
+
+def _ti4(b: Bound) -> Iterator[dict]:
+    n_id = 0
+    for n in range(2, b.players + 1):
+        ps = list(PLAYERS[:n])
+        for speaker in ps:
+            objs = [(k, q) for k in TI4_KINDS for q in ps]
+            for m in range(b.objects + 1):
+                for chosen in _multisets(objs, m):
+                    ids = [f"o{j + 1}" for j in range(m)]
+                    evs = [("planet_control", o, q) for o, (k, _) in zip(ids, chosen) if k == "planet" for q in ps]
+                    evs += [("destroy", o, None) for o, (k, _) in zip(ids, chosen) if k == "ground_force"]
+                    evs += [("check_elimination", None, None), ("end_status_phase", None, None)]
+                    for seq in _sequences(evs, b.events):
+                        n_id += 1
+                        yield _ti4_doc(n_id, ps, speaker, chosen, seq)
+
+
+def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
+    objects = [{"id": "speaker", "zone": "play_area", "controller": speaker, "types": ["speaker_token"]}]
+    for j, (kind, q) in enumerate(objs):
+        o = f"o{j + 1}"
+        if kind == "planet":
+            objects.append({"id": o, "zone": "board", "types": ["planet"], "controller": q})
+        elif kind == "ground_force":
+            objects.append({"id": o, "owner": q, "zone": "board", "types": ["ground_force"]})
+        elif kind == "reinforcement":
+            objects.append({"id": o, "owner": q, "zone": "reinforcements", "types": ["ground_force"]})
+        else:
+            objects.append({"id": o, "owner": q, "zone": "hand", "types": ["action_card"]})
+    events = []
+    for kind, o, q in seq:
+        if kind == "planet_control":
+            events.append({"type": "planet_control", "planet": o, "player": q})
+        elif kind == "destroy":
+            events.append({"type": "move", "object": o, "zone": "reinforcements"})
+        else:
+            events.append({"type": kind})
+    return {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
+            "events": events}
+
+
+SPACES: dict[str, Space] = {
+    "ti4": Space(_ti4, fixed="every player in the game at the start; the speaker token with one of them; objects: planets "
+                       "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
+                       "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
+                       "reinforcements), check_elimination, end_status_phase"),
+    "berserk": Space(_berserk, max_players=2, fixed="two players (the first card alice's: the players are symmetric); creatures only (no "
+                               "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
+                               "move prohibition (chains) and a permission (haste), in both orders, and is then never "
+                               "pushed by an outside move; events: a move of a card onto another's cell, a declared "
+                               "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
+                               "player"),
+    "mtg": Space(_mtg, fixed="life 1 for every player; at most one player already out (status left), never with two "
+                       "players; the active player is the first in the game; objects are creatures in "
+                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
+                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start"),
+    "riftbound": Space(_riftbound, fixed="at most one player already out (status lost), never with two players; turn, "
+                                   "focus and priority with one player; objects are units in "
+                                   f"{', '.join(RB_ZONES)}, another controller only in a base; events: concede of a "
+                                   "player in the game at the start, pass_turn"),
+}
+
+
+def space(game: str, b: Bound) -> Iterator[dict]:
+    """Every scenario of the game's space within the bound, smallest first."""
+    if game not in SPACES:
+        raise ValueError(f"arbiter prove has no space for {game} yet (known: {', '.join(sorted(SPACES))})")
+    docs = list(SPACES[game].enumerate(b))
+    docs.sort(key=lambda d: (len(d["events"]), len(d["players"]), len(d.get("objects") or [])))
+    return iter(docs)
