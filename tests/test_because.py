@@ -65,6 +65,19 @@ MTG_NOBODY_LEFT = {
     "expect": [{"player": "bianca", "player_attributes": {"life": 17}, "because": []}],
 }
 
+RIFTBOUND_ELSEWHERE = {
+    "id": "t-riftbound-elsewhere", "game": "riftbound",
+    "players": [{"id": "a"}, {"id": "b"}],
+    "board": {"cells": ["bf1", "bf2"]},
+    "objects": [{"id": "b_field", "owner": "b", "zone": "battlefield", "cell": "bf2", "types": ["battlefield"],
+                 "abilities": ["units_here_plus_one"]},
+                {"id": "a_unit", "owner": "a", "zone": "battlefield", "cell": "bf1", "types": ["unit"],
+                 "attributes": {"power": 4}}],
+    "turn": {"active_player": "a", "priority": "a"},
+    "events": [{"type": "concede", "player": "b"}],
+    "expect": [{"object": "a_unit", "attributes": {"power": 4}, "because": []}],
+}
+
 
 def _inline(base: dict, file: str):
     def make(because: list[str]) -> tuple[dict, str, int]:
@@ -110,6 +123,9 @@ CASES = [
     ("mtg-nobody-left-target", _inline(MTG_NOBODY_LEFT, "t-nobody-left.yaml"), ["mtg.800.4.target"],
      ["mtg.120.3a"]),
     ("mtg-legal-target-608.2b", _inline(MTG_NOBODY_LEFT, "t-nobody-left.yaml"), ["mtg.608.2b"], ["mtg.120.3a"]),
+    # Riftbound: a unit never at the +1 battlefield keeps its power: the +1 rule cannot have applied to it
+    ("riftbound-unit-elsewhere", _inline(RIFTBOUND_ELSEWHERE, "t-elsewhere.yaml"),
+     ["riftbound.battlefield.units_here_plus_one"], ["riftbound.concede.recompute"]),
 ]
 
 
@@ -174,7 +190,7 @@ def test_a_rule_whose_condition_cannot_hold_is_in_no_core(rel, rule) -> None:
 
 
 IMPOSSIBLE = [c for c in CASES if c[0] in ("ti4-no-production-unit", "berserk-no-not-with", "mtg-nobody-left-target",
-                                           "mtg-legal-target-608.2b")]
+                                           "mtg-legal-target-608.2b", "riftbound-unit-elsewhere")]
 
 
 @pytest.mark.parametrize("name,make,wrong,right", IMPOSSIBLE, ids=[c[0] for c in IMPOSSIBLE])
