@@ -34,6 +34,59 @@ BERSERK_IMP = {
 }
 
 
+# a rule whose condition cannot hold there (no Production unit of hers, no 'not_with' text, nobody left, the target
+# legal) must own nothing: switched off, it frees no key (the probe's t09, b14, m14)
+TI4_NO_UNIT = {
+    "id": "t-ti4-no-unit", "game": "ti4",
+    "players": [{"id": "alice"}, {"id": "bob"}, {"id": "carol"}],
+    "objects": [{"id": "alice_planet", "zone": "board", "types": ["planet"], "controller": "alice"},
+                {"id": "bob_inf", "owner": "bob", "zone": "board", "types": ["ground_force", "infantry"]},
+                {"id": "carol_inf", "owner": "carol", "zone": "board", "types": ["ground_force", "infantry"]}],
+    "events": [{"type": "planet_control", "planet": "alice_planet", "player": "bob"}],
+    "expect": [{"player": "alice", "status": "eliminated", "because": []}],
+}
+BERSERK_NO_TEXT = {
+    "id": "t-berserk-no-text", "game": "berserk",
+    "players": [{"id": "alice"}, {"id": "bob"}],
+    "objects": [{"id": "charmer", "owner": "alice", "zone": "play", "types": ["creature"]},
+                {"id": "squire", "owner": "bob", "zone": "play", "types": ["creature"]}],
+    "events": [{"type": "declare", "id": "charm", "actor": "alice", "kind": "take_control", "source": "charmer",
+                "targets": ["squire"]},
+               {"type": "resolve", "action": "charm"}],
+    "expect": [{"object": "squire", "controller": "alice", "because": []}],
+}
+MTG_NOBODY_LEFT = {
+    "id": "t-mtg-nobody-left", "game": "mtg",
+    "players": [{"id": "alex"}, {"id": "bianca"}, {"id": "carla"}],
+    "objects": [{"id": "shock", "owner": "alex", "zone": "stack", "types": ["instant"],
+                 "action": {"kind": "damage", "targets": ["bianca"], "params": {"amount": 3}}}],
+    "turn": {"active_player": "alex", "priority": "alex"},
+    "events": [{"type": "resolve", "action": "shock"}],
+    "expect": [{"player": "bianca", "player_attributes": {"life": 17}, "because": []}],
+}
+
+RIFTBOUND_ELSEWHERE = {
+    "id": "t-riftbound-elsewhere", "game": "riftbound",
+    "players": [{"id": "a"}, {"id": "b"}],
+    "board": {"cells": ["bf1", "bf2"]},
+    "objects": [{"id": "b_field", "owner": "b", "zone": "battlefield", "cell": "bf2", "types": ["battlefield"],
+                 "abilities": ["units_here_plus_one"]},
+                {"id": "a_unit", "owner": "a", "zone": "battlefield", "cell": "bf1", "types": ["unit"],
+                 "attributes": {"power": 4}}],
+    "turn": {"active_player": "a", "priority": "a"},
+    "events": [{"type": "concede", "player": "b"}],
+    "expect": [{"object": "a_unit", "attributes": {"power": 4}, "because": []}],
+}
+
+
+def _inline(base: dict, file: str):
+    def make(because: list[str]) -> tuple[dict, str, int]:
+        data = copy.deepcopy(base)
+        data["expect"][0]["because"] = because
+        return data, str(ROOT / "scenarios" / base["game"] / file), 0
+    return make
+
+
 def _library(rel: str, index: int, because: list[str]) -> tuple[dict, str, int]:
     data = yaml.safe_load((ROOT / "scenarios" / rel).read_text())
     data["expect"][index]["because"] = because
@@ -61,6 +114,18 @@ CASES = [
     # Berserk: the event's prohibition beats the grant by 524.2 whatever their order; "latest" decides nothing,
     # and at the initial state the verdict was the opposite (Imp could accumulate)
     ("berserk-latest", _imp, ["berserk.conflict.latest"], ["berserk.524.2"]),
+    # TI4: Alice has no unit at all and loses her last planet: 75.1 decides, 75.1b (a Production unit spares her)
+    # cannot have applied (t09)
+    ("ti4-no-production-unit", _inline(TI4_NO_UNIT, "t-no-unit.yaml"), ["ti4.75.1b"], ["ti4.75.1"]),
+    # Berserk: taking control of a card with no 'cannot be taken into a squad with' text: 532.7, not 532.8 (b14)
+    ("berserk-no-not-with", _inline(BERSERK_NO_TEXT, "t-no-text.yaml"), ["berserk.532.8"], ["berserk.532.7"]),
+    # MTG: nobody left and the target is legal: 120.3a decides the damage, neither 800.4.target nor 608.2b (m14)
+    ("mtg-nobody-left-target", _inline(MTG_NOBODY_LEFT, "t-nobody-left.yaml"), ["mtg.800.4.target"],
+     ["mtg.120.3a"]),
+    ("mtg-legal-target-608.2b", _inline(MTG_NOBODY_LEFT, "t-nobody-left.yaml"), ["mtg.608.2b"], ["mtg.120.3a"]),
+    # Riftbound: a unit never at the +1 battlefield keeps its power: the +1 rule cannot have applied to it
+    ("riftbound-unit-elsewhere", _inline(RIFTBOUND_ELSEWHERE, "t-elsewhere.yaml"),
+     ["riftbound.battlefield.units_here_plus_one"], ["riftbound.concede.recompute"]),
 ]
 
 
@@ -122,3 +187,18 @@ def test_a_rule_whose_condition_cannot_hold_is_in_no_core(rel, rule) -> None:
     cores = [set(e.rules) for e in res.expectations] + [set(a.rules) for a in res.actions]
     assert any(cores), res
     assert all(rule not in c for c in cores), cores
+
+
+IMPOSSIBLE = [c for c in CASES if c[0] in ("ti4-no-production-unit", "berserk-no-not-with", "mtg-nobody-left-target",
+                                           "mtg-legal-target-608.2b", "riftbound-unit-elsewhere")]
+
+
+@pytest.mark.parametrize("name,make,wrong,right", IMPOSSIBLE, ids=[c[0] for c in IMPOSSIBLE])
+def test_a_rule_whose_condition_cannot_hold_decides_nothing(name, make, wrong, right) -> None:
+    """Explained, the verdict's decided-by list names the deciding rule and never the one whose condition is
+    impossible there (it owns no key, so switching it off frees nothing)."""
+    data, path, i = make([])
+    e = check_scenario_data(data, name=path, why=True).expectations[i]
+    assert e.verdict.value == e.expected, e
+    assert set(right) <= set(e.decided_by), e.decided_by
+    assert not set(wrong) & set(e.decided_by), e.decided_by

@@ -59,10 +59,33 @@ class RuleModel:
         """Rule clause: ``when`` (a conjunction) implies the literal ``then``."""
         self.clause(rule_id, [then], when)
 
-    def rule_lit(self, rule_id: str, cond: Lit, name: str) -> Lit:
-        """A new literal ``name`` equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core)."""
+    def requirement(self, rule_id: str, cond: Lit, name: str) -> Lit:
+        """A literal 'rule ``rule_id``'s requirement ``cond`` is met': it holds wherever ``cond`` holds (a definition),
+        and under the rule only there (the clause that forbids).
+
+        The rule owns only what its clause can change: left out, it can make the requirement hold where ``cond``
+        fails, never fail where ``cond`` holds; with ``cond`` always true it owns nothing (no literal at all).
+        """
+        if cond is self.true:
+            return cond
         r = self.new_bool(name)
+        if cond is not self.false:
+            self.model.add_implication(cond, r)
         self.implies(rule_id, [r], cond)
+        return r
+
+    def exception(self, rule_id: str, cond: Lit, name: str) -> Lit:
+        """A literal 'rule ``rule_id``'s exception ``cond`` applies': under the rule it holds wherever ``cond`` holds
+        (the clause that spares), and it never holds where ``cond`` fails (a definition).
+
+        Left out, the rule can withdraw the exception where ``cond`` holds, never grant it where ``cond`` fails; with
+        ``cond`` always false it owns nothing (no literal at all).
+        """
+        if cond is self.false:
+            return cond
+        r = self.new_bool(name)
+        if cond is not self.true:
+            self.model.add_implication(r, cond)
         self.implies(rule_id, [cond], r)
         return r
 

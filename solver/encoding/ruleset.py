@@ -145,7 +145,7 @@ class Ruleset:
             if rule_id is None:
                 reqs.append(cond)
                 continue
-            reqs.append(rm.rule_lit(rule_id, cond, f"s{st.index}:req.{action_id}.{rule_id}"))
+            reqs.append(rm.requirement(rule_id, cond, f"s{st.index}:req.{action_id}.{rule_id}"))
         return rm.all_of(reqs, f"s{st.index}:legal.{action_id}")
 
     # -- the action lifecycle: shared procedures, each game naming its rules at the call ------------

@@ -91,4 +91,4 @@ class Conservation:
         lit = rm.any_of(has)
         if lit is rm.true or lit is rm.false:
             return lit
-        return rm.rule_lit("berserk.conservation.carry", lit, f"s{st.index}:declares.{player}")
+        return rm.exception("berserk.conservation.carry", lit, f"s{st.index}:declares.{player}")

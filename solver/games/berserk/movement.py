@@ -73,13 +73,13 @@ def occupied(comp, st, cell: str, obj: str):
 
 # -- may this card move to that cell now --------------------------------------------------------------------------
 def _defined(comp, st, rule_id: str, cond, name: str):
-    """A literal equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core); cached."""
+    """A literal: rule ``rule_id``'s requirement ``cond`` is met (``RuleModel.requirement``); cached."""
     rm = comp.rm
     if cond is rm.true or cond is rm.false:
         return cond
     key = ("can_move", rule_id, name)
     if key not in st.derived:
-        st.derived[key] = rm.rule_lit(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
+        st.derived[key] = rm.requirement(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
     return st.derived[key]
 
 

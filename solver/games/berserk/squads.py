@@ -20,8 +20,8 @@ def opponent(comp, player: str) -> str:
 
 
 def rule_lit(comp, st, rule_id: str, cond, name: str):
-    """A literal equal to ``cond`` under rule ``rule_id`` (free when the rule is left out of a core)."""
-    return comp.rm.rule_lit(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
+    """A literal: rule ``rule_id``'s requirement ``cond`` is met (``RuleModel.requirement``: owned only where it fails)."""
+    return comp.rm.requirement(rule_id, cond, f"s{st.index}:{rule_id}.{name}")
 
 
 def not_with(comp, obj: str) -> list[str]:

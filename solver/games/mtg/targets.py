@@ -217,8 +217,8 @@ def _fits(comp, kind: Kind, t: str) -> bool:
 
 # -- legality ------------------------------------------------------------------------------------------
 def _defined(comp, st, name: str, rule: str, cond):
-    """A literal equal to ``cond`` under ``rule`` (its core names the rule)."""
-    return cond if rule is None else comp.rm.rule_lit(rule, cond, f"s{st.index}:{name}.{rule}")
+    """A literal: ``rule``'s requirement ``cond`` is met (``RuleModel.requirement``: the rule owns only where it fails)."""
+    return cond if rule is None else comp.rm.requirement(rule, cond, f"s{st.index}:{name}.{rule}")
 
 
 def object_targets(comp) -> list[str]:

@@ -151,7 +151,8 @@ class Riftbound(Ruleset):
     def battlefield_bonus(self, comp, st, field: str, unit: str) -> Lit:
         """Literal: battlefield ``field`` gives ``unit`` +1 power at ``st``: it is on the board with the text and the
         unit is at it (riftbound.battlefield.units_here_plus_one); off the board its effect has ended
-        (riftbound.concede.effects_end)."""
+        (riftbound.concede.effects_end). The rule only gives: on the board the bonus never applies without the
+        text or to a unit elsewhere (a definition), so where the unit can never be at the field the rule owns nothing."""
         rm = comp.rm
         on = st["zone", field].is_("battlefield")
         has = comp.has_ability(st, field, PLUS_ONE)
@@ -159,8 +160,8 @@ class Riftbound(Ruleset):
                           rm.any_of([rm.all_of([st["cell", unit].is_(c), st["cell", field].is_(c)]) for c in comp.cells])])
         b = rm.new_bool(f"s{st.index}:plus_one.{field}.{unit}")
         rm.implies("riftbound.battlefield.units_here_plus_one", [on, has, here], b)
-        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(has)], rm.neg(b))
-        rm.implies("riftbound.battlefield.units_here_plus_one", [on, rm.neg(here)], rm.neg(b))
+        for lit in (has, here):
+            rm.model.add_bool_or([lit]).only_enforce_if([b, on])
         rm.implies("riftbound.concede.effects_end", [rm.neg(on)], rm.neg(b))
         return b
 

@@ -83,7 +83,9 @@ def _production_unit(comp, st, obj: str, player: str):
     """Literal 'this unit counts as the player's Production unit' (75.1b).
 
     Only the Production ability counts; for a unit with other abilities (the Arborec flagship makes
-    units without Production) that is comment 4's clause.
+    units without Production) that is comment 4's clause. 75.1b only spares (its clause makes the unit count): the
+    literal never holds for a unit off the board or not the player's (a definition), so where no unit of the player
+    with Production can be on the board, 75.1b owns nothing.
     """
     rm = comp.rm
     u = rm.new_bool(f"s{st.index}:production_unit.{obj}.{player}")
@@ -92,9 +94,10 @@ def _production_unit(comp, st, obj: str, player: str):
     data = comp.objects[obj].data
     other_abilities = bool(data and set(data.abilities) - {PRODUCTION})
     _implies(rm, "ti4.75.1b", [on, mine, has], u)
-    rm.implies("ti4.75.1b", [u], on)
-    rm.implies("ti4.75.1b", [u], mine)
-    rm.implies("ti4.75.c4" if other_abilities else "ti4.75.1b", [u], has)
+    for lit in (on, mine) if other_abilities else (on, mine, has):
+        rm.model.add_bool_or([lit]).only_enforce_if(u)
+    if other_abilities:
+        rm.implies("ti4.75.c4", [u], has)
     return u
 
 
