@@ -182,6 +182,25 @@ class ControlVictoryRules:
                 step.set(key("cell", card), ev.cells.get(card, NONE), "berserk.recruit")
                 st[key("cell", card)] = ev.cells.get(card, NONE)
 
+    def on_begin_effect(self, w: World, prev: State, ev, step: Step) -> None:
+        """532.8: a control effect that would give a player a card their squad cannot be with does not begin."""
+        e = ev.effect
+        if e.kind == "control" and e.duration != "static" and isinstance(e.targets, list):
+            banned = [t for t in e.targets if t in w.objects and self._paired(w, t)]
+            if banned and len(e.targets) != 1:
+                raise Unsupported(f"532.8 for a control effect over several cards ({e.id})")
+            if banned:
+                w.note("berserk.532.8")
+                if self.clashes(w, prev, banned[0], e.player):
+                    step.set(key("active", e.id), prev[key("active", e.id)], "berserk.532.8")
+                    return
+        super().on_begin_effect(w, prev, ev, step)  # type: ignore[misc]
+
+    def _paired(self, w: World, obj: str) -> bool:
+        """Some card cannot be taken into a squad with ``obj``, or ``obj`` with it (532.8)."""
+        return any((any(_is(w, q, t) for t in _texts(w, obj)) or any(_is(w, obj, t) for t in _texts(w, q)))
+                   for q, info in w.objects.items() if q != obj and info.spec is None)
+
     def on_lose_control(self, w: World, prev: State, ev, step: Step) -> None:
         """The opponent takes the card, unless it cannot join their squad: then it stays (532.7, 532.8)."""
         w.note("berserk.532.7.lose", "berserk.532.7.keep", "berserk.532.8")  # weighed even when the card is not theirs

@@ -205,6 +205,25 @@ class Squads:
                         st["zone", b].one_of(zones), comp.controller(st, b).is_(p)]
                 rm.clause("berserk.532.8.squad", [rm.neg(x) for x in both])
 
+    def on_begin_effect(self, comp, ev) -> None:
+        """532.8 ("cannot ... take control of a card with this feature if [text] is in their squad"): a control effect
+        that would give a player a card their squad cannot be with does not begin; the card stays. Other effects
+        begin as usual."""
+        e = ev.effect
+        paired = {x for pair in banned_pairs(comp) for x in pair}
+        if e.kind != "control" or e.duration == "static" or not isinstance(e.targets, list) or \
+                not paired & set(e.targets):
+            super().on_begin_effect(comp, ev)  # type: ignore[misc]
+            return
+        if len(e.targets) != 1:
+            raise NotModelled(f"effect {e.id}: 532.8 for a control effect over several cards, one of which cannot be "
+                              f"taken into some squad, is not modelled (give each card its own effect)", "not_with")
+        rm, st, t = comp.rm, comp.stage, e.targets[0]
+        joins = rule_lit(comp, st, "berserk.532.8", rm.neg(conflict(comp, st, t, e.player)), f"joins.{e.id}")
+        with comp.step(f"begin effect {e.id}") as tr:
+            tr.set(("active", e.id), 1, "core.effect_begins", joins)
+            tr.keep(("active", e.id), "berserk.532.8", rm.neg(joins))
+
     def on_lose_control(self, comp, ev) -> None:
         """532.7: the opponent becomes the controller, unless the card cannot join their squad (532.8): then it stays."""
         rm, st = comp.rm, comp.stage
