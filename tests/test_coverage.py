@@ -47,10 +47,14 @@ BLOW = {"id": "blow", "game": "berserk", "players": [{"id": "alice"}, {"id": "bo
                    {"type": "resolve", "action": "blow"}]}
 
 
+#: the blow resolves and kills: the finishing blow's own rule decides the death; nothing looks at the payment
+KILLED = [{"action": "blow", "action_status": "resolved"}, {"object": "victim", "zone": "graveyard"}]
+
+
 def test_a_rule_the_expectations_do_not_depend_on_is_reported(tmp_path: Path) -> None:
-    """With only 'the blow resolves' expected, paying is never looked at: berserk.payment is not covered, while the
-    finishing blow's own rule is (switched off, the blow is no longer forced to resolve)."""
-    _write(tmp_path, {**BLOW, "expect": [{"action": "blow", "action_status": "resolved"}]})
+    """With 'the blow resolves and the victim dies' expected, paying is never looked at: berserk.payment is not
+    covered, while the finishing blow's own rule is (switched off, nothing kills the victim)."""
+    _write(tmp_path, {**BLOW, "expect": KILLED})
     found = {c.rule: c for c in coverage("berserk", tmp_path, rules=["berserk.payment", "berserk.card.finishing_blow"])}
     assert found["berserk.payment"].scenario is None and found["berserk.payment"].tried == 1
     assert found["berserk.card.finishing_blow"].scenario is not None
@@ -76,7 +80,7 @@ def test_cli_rules_coverage_exit_code(tmp_path: Path) -> None:
 
     from solver.cli import app
 
-    _write(tmp_path, {**BLOW, "expect": [{"action": "blow", "action_status": "resolved"}]})
+    _write(tmp_path, {**BLOW, "expect": KILLED})
     res = CliRunner().invoke(app, ["rules", "berserk", "--coverage", "--where", str(tmp_path)])
     assert res.exit_code == 1
     assert "berserk.payment" in res.output and "NOT COVERED" in res.output
