@@ -14,15 +14,7 @@ import itertools
 
 from models.scenario import Scenario
 from solver.reference.validate import initial_violations, step_violations, validate
-from solver.reference.world import (
-    INT,
-    State,
-    Trace,
-    World,
-    build_world,
-    orderings,
-    rules_for,
-)
+from solver.reference.world import INT, State, Trace, World, build_world, orderings, rules_for
 
 #: refuse scenarios whose candidate states would exceed this (a reference is for small scenarios)
 MAX_CANDIDATES = 200_000

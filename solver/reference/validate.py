@@ -10,14 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from models.scenario import Scenario
-from solver.reference.world import (
-    State,
-    Trace,
-    World,
-    build_world,
-    orderings,
-    rules_for,
-)
+from solver.reference.world import State, Trace, World, build_world, orderings, rules_for
 
 #: derived keys the checker may add to a state: name prefix -> how the reference computes it
 DERIVED = ("controller.",)
