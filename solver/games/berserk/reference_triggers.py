@@ -11,8 +11,6 @@ from models.effects import Effect
 from solver.reference.rules import Step
 from solver.reference.world import State, Unsupported, World, key
 
-RULE = "berserk.trigger"
-
 
 class TriggerReading:
     """Mixin for the Berserk reference rules: triggers at the start and end of a turn."""
@@ -24,7 +22,7 @@ class TriggerReading:
             for t in o.triggers:
                 if t.at != at:
                     continue
-                w.note(RULE)
+                w.note("berserk.trigger")
                 if prev.get(key("zone", o.id)) not in self.play_zones or self.controller(w, prev, o.id) != player:
                     continue
                 for k in self._one_gets(w, prev, step, o.id, t):
@@ -53,12 +51,12 @@ class TriggerReading:
         fit = [oid for oid in pool if matched(oid)]
         for oid in fit:
             k = key("attr", oid, t.attribute)
-            step.release(k, RULE, {prev[k], str(int(prev[k]) + t.value)})
+            step.release(k, "berserk.trigger", {prev[k], str(int(prev[k]) + t.value)})
         keys = [key("attr", oid, t.attribute) for oid in fit]
 
         def exactly_one(nxt: State) -> bool:
             """One of the matching objects got the value (none when none matches)."""
             changed = sum(nxt[k] != prev[k] for k in keys)
             return changed == (1 if keys else 0)
-        step.check(RULE, exactly_one, f"trigger {t.id} of {source}: one object it matches gets {t.value}")
+        step.check("berserk.trigger", exactly_one, f"trigger {t.id} of {source}: one object it matches gets {t.value}")
         return keys

@@ -13,8 +13,6 @@ from models.effects import Effect, Trigger
 from solver.encoding import derived
 from solver.errors import NotModelled
 
-RULE = "berserk.trigger"
-
 
 def triggers(comp, at: str) -> list[tuple[str, Trigger]]:
     """(source, trigger) of every trigger of an object of the scenario that fires ``at``."""
@@ -71,9 +69,9 @@ def fire(comp, tr, at: str, player) -> None:
         ok = {o: rm.all_of([fires, matches(comp, st, source, t, o)]) for o in objs}
         chosen = {o: rm.new_bool(f"s{tr.next.index}:chosen.{source}.{t.id}.{o}") for o in objs}
         for o in objs:
-            rm.implies(RULE, [chosen[o]], ok[o])  # only an object the selector matches, when it fires
+            rm.implies("berserk.trigger", [chosen[o]], ok[o])  # only an object the selector matches, when it fires
             key = ("attr", o, t.attribute)
-            tr.set(key, st[key] + t.value, RULE, chosen[o])
+            tr.set(key, st[key] + t.value, "berserk.trigger", chosen[o])
         if objs:
-            rm.enforce(RULE, rm.model.add(sum(chosen.values()) <= 1))  # one object
-            rm.clause(RULE, list(chosen.values()), [rm.any_of(list(ok.values()))])  # one, when one matches
+            rm.enforce("berserk.trigger", rm.model.add(sum(chosen.values()) <= 1))  # one object
+            rm.clause("berserk.trigger", list(chosen.values()), [rm.any_of(list(ok.values()))])  # one, when one matches
