@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from models.effects import Effect, Trigger
 from solver.encoding import derived
-from solver.errors import NotModelled
 
 
 def triggers(comp, at: str) -> list[tuple[str, Trigger]]:
@@ -21,10 +20,12 @@ def triggers(comp, at: str) -> list[tuple[str, Trigger]]:
 
 
 def candidates(comp, source: str, t: Trigger) -> list[str]:
-    """The objects a trigger may choose among by its static criteria: they have the attribute; types, other."""
+    """The objects a trigger may choose among by its static criteria: objects of the scenario that give the attribute;
+    types, other."""
     sel, types = t.targets, set(t.targets.types or [])
     ids = sel.objects or list(comp.objects)
-    return [o for o in ids if o in comp.objects and ("attr", o, t.attribute) in comp.domains
+    return [o for o in ids if o in comp.objects and comp.objects[o].data is not None
+            and t.attribute in comp.objects[o].data.attributes
             and (not types or types & set(comp.objects[o].types)) and not (sel.other and o == source)]
 
 
@@ -50,9 +51,9 @@ def matches(comp, st, source: str, t: Trigger, obj: str):
 def fire(comp, tr, at: str, player) -> None:
     """berserk.trigger: every trigger ``at`` whose source is in play and controlled by the turn's player (``player``:
     a player id, or the Cat of the player whose turn it is) adds its value to one object its selector matches, chosen;
-    none matching, nothing."""
+    none matching, nothing. Two triggers that choose one object both add to it."""
     rm, st = comp.rm, tr.prev
-    seen: set[str] = set()
+    gets: dict[tuple, list[tuple[object, int]]] = {}
     for source, t in triggers(comp, at):
         ctrl = comp.controller(st, source)
         whose = ctrl.is_(player) if isinstance(player, str) else rm.any_of(
@@ -61,17 +62,13 @@ def fire(comp, tr, at: str, player) -> None:
         if fires is rm.false:
             continue
         objs = candidates(comp, source, t)
-        both = seen.intersection(f"{o}.{t.attribute}" for o in objs)
-        if both:
-            raise NotModelled(f"two triggers at the {at.replace('_', ' ')} may both choose {sorted(both)[0]}: the "
-                              f"order of simultaneous triggers is not modelled", t.id)
-        seen.update(f"{o}.{t.attribute}" for o in objs)
         ok = {o: rm.all_of([fires, matches(comp, st, source, t, o)]) for o in objs}
         chosen = {o: rm.new_bool(f"s{tr.next.index}:chosen.{source}.{t.id}.{o}") for o in objs}
         for o in objs:
             rm.implies("berserk.trigger", [chosen[o]], ok[o])  # only an object the selector matches, when it fires
-            key = ("attr", o, t.attribute)
-            tr.set(key, st[key] + t.value, "berserk.trigger", chosen[o])
+            gets.setdefault(("attr", o, t.attribute), []).append((chosen[o], t.value))
         if objs:
             rm.enforce("berserk.trigger", rm.model.add(sum(chosen.values()) <= 1))  # one object
             rm.clause("berserk.trigger", list(chosen.values()), [rm.any_of(list(ok.values()))])  # one, when one matches
+    for key, given in gets.items():
+        tr.set(key, st[key] + sum(v * c for c, v in given), "berserk.trigger", rm.any_of([c for c, _ in given]))
