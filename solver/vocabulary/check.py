@@ -389,9 +389,10 @@ class _Check:
             self.trigger(path + ("triggers", j), t)
 
     def trigger(self, path: KeyPath, t: dict) -> None:
-        """A trigger: the attribute it adds to (a number), its selector's types and zone."""
+        """A trigger: the attribute it adds to (an attribute of the game; its value is a change, any whole number), its
+        selector's types and zone."""
         if isinstance(t.get("attribute"), str):
-            self.effect_value(path, t["attribute"], t.get("value"))
+            self.word(path + ("attribute",), "attributes", t["attribute"])
         sel = t.get("targets")
         if isinstance(sel, dict):
             self.types(path + ("targets", "types"), sel.get("types"))
