@@ -128,3 +128,18 @@ def test_a_game_that_reads_no_triggers_refuses_them():
                                           "attributes": {"life": 1}, "triggers": [HEAL]}])
     res = run(doc)
     assert res.status.value == "error" and "triggers" in res.error and "test.yaml:" in res.error, res.error
+
+
+def test_a_trigger_of_a_card_nobody_controls_never_fires():
+    """'Your turn' needs a controller: an ownerless totem's end-of-turn trigger fires at no turn's end, nor when no
+    turn was begun (both readings agree)."""
+    totem = {"id": "totem", "zone": "play", "types": ["artifact"],
+             "triggers": [{"id": "t", "at": "end_of_turn", "attribute": "life", "value": 1,
+                           "targets": {"types": ["creature"]}}]}
+    doc = scenario(objects=[totem, {"id": "c", "owner": "alice", "zone": "play", "types": ["creature"],
+                                    "attributes": {"life": 1}}],
+                   events=[{"type": "end_turn"}, {"type": "begin_turn", "player": "alice"}, {"type": "end_turn"}],
+                   expect=[{"object": "c", "attributes": {"life": 1}, "because": ["berserk.trigger"]}])
+    res = run(doc)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    assert_agrees(Scenario.model_validate(doc))

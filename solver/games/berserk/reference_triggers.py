@@ -12,7 +12,7 @@ from itertools import product
 
 from models.effects import Effect
 from solver.reference.rules import Step
-from solver.reference.world import State, World, key
+from solver.reference.world import NONE, State, World, key
 
 
 class TriggerReading:
@@ -26,7 +26,8 @@ class TriggerReading:
                 if t.at != at:
                     continue
                 w.note("berserk.trigger")
-                if prev.get(key("zone", o.id)) not in self.play_zones or self.controller(w, prev, o.id) != player:
+                if (player == NONE or prev.get(key("zone", o.id)) not in self.play_zones
+                        or self.controller(w, prev, o.id) != player):  # nobody's turn, or a card nobody controls
                     continue
                 fit = self._matched(w, prev, o.id, t)
                 if fit:
