@@ -36,7 +36,7 @@ from models.yamltree import KeyPath
 #: mappings an object's restatement merges key by key with its card's (an action's params too)
 MERGED = ("attributes", "properties", "flags", "action")
 #: what a card gives an object, in this order
-CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags", "action")
+CARD_FIELDS = ("name", "types", "attributes", "properties", "abilities", "flags", "action", "triggers")
 #: why an object that is no card has no timestamp
 #: properties whose '+'-separated '[text]'s may name a library card by its id (Berserk 532.8, "cannot be taken
 #: into a squad with [text]"): placing names every object placed as that card (``_Placer.name_cards``)

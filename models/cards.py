@@ -31,7 +31,7 @@ from typing import Any, Literal
 from pydantic import Field, model_validator
 
 from models.base import Id, Name, Strict, Value
-from models.effects import Duration, Effect, EffectKind
+from models.effects import Duration, Effect, EffectKind, Trigger, TriggerAt
 from models.game_events import GAMES
 from models.card_paths import (
     CARD_DIR, CARD_SUFFIXES, MAX_FILES, MAX_LIBRARY_BYTES, Found, Roots, discover, outside_error, real, shown, walk,
@@ -92,6 +92,26 @@ class CardEffect(Strict):
         return self
 
 
+class CardTrigger(Strict):
+    """A triggered effect a card's text has ("at the start of your turn, heal 1 life of an adjacent creature of yours"):
+    its source is the card, its targets relative to the card."""
+
+    id: Id
+    at: TriggerAt
+    whose: Literal["controller"] = "controller"
+    kind: Literal["add"] = "add"
+    attribute: Name
+    value: int = Field(ge=-1000, le=1000)
+    targets: CardSelector
+    choose: Literal["one"] = "one"
+
+    @model_validator(mode="after")
+    def _as_a_trigger(self) -> "CardTrigger":
+        """Checked by the scenario's own trigger model."""
+        Trigger.model_validate(self.model_dump(exclude_none=True))
+        return self
+
+
 class CardAction(Strict):
     """An action kind the card's text lets it declare, with its parameters ("finishing blow 2")."""
 
@@ -123,10 +143,12 @@ class CardDef(Strict):
     action: CardStackAction | None = None
     effects: list[CardEffect] = Field(default_factory=list, max_length=50)
     actions: list[CardAction] = Field(default_factory=list, max_length=50)
+    triggers: list[CardTrigger] = Field(default_factory=list, max_length=20)
 
     @model_validator(mode="after")
     def _unique(self) -> "CardDef":
-        for what, names in (("effect", [e.id for e in self.effects]), ("action kind", [a.kind for a in self.actions])):
+        for what, names in (("effect", [e.id for e in self.effects]), ("action kind", [a.kind for a in self.actions]),
+                            ("trigger", [t.id for t in self.triggers])):
             twice = sorted({n for n in names if names.count(n) > 1})
             if twice:
                 raise ValueError(f"card {self.id}: {what} '{twice[0]}' is defined twice")

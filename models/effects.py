@@ -25,6 +25,31 @@ class Selector(Strict):
     other: bool = Field(default=False, description="Every object but the effect's source ('all other heroes').")
 
 
+#: when a triggered effect fires: at the start or at the end of a turn of its source's controller
+TriggerAt = Literal["start_of_turn", "end_of_turn"]
+
+
+class Trigger(Strict):
+    """A triggered effect of an object: at the start (end) of its controller's turn, while the object is in play, it
+    adds ``value`` to ``attribute`` of ONE object in play its selector matches then (a choice; none: nothing)."""
+
+    id: Id = Field(description="Its name (the object's triggers have distinct ids).")
+    at: TriggerAt = Field(description="start_of_turn: at a begin_turn; end_of_turn: at an end_turn.")
+    whose: Literal["controller"] = Field(default="controller", description=(
+        "Whose turn: the turn of the player who controls the source at that moment ('your turn')."))
+    kind: Literal["add"] = Field(default="add", description="What it does to its target: add (heal, give tokens).")
+    attribute: Name
+    value: int = Field(ge=-1000, le=1000)
+    targets: Selector = Field(description="The objects it may choose among (relative to its source).")
+    choose: Literal["one"] = Field(default="one", description="one: one object the selector matches, chosen.")
+
+    @model_validator(mode="after")
+    def _changes(self) -> "Trigger":
+        if self.value == 0:
+            raise ValueError(f"trigger {self.id}: value 0 changes nothing")
+        return self
+
+
 #: an effect's ``player`` that names no player but whoever controls its source at each moment
 SOURCE_CONTROLLER = "source_controller"
 

@@ -6,7 +6,7 @@ from typing import Literal
 from pydantic import BaseModel, Field, model_validator
 
 from models.base import Id, Name, RuleId, Strict, Value
-from models.effects import Effect, Selector
+from models.effects import Effect, Selector, Trigger
 from models.game_events import GAMES, Event
 from models.expectations import Claim, Expectation
 from models.timeline import check_timeline
@@ -113,6 +113,16 @@ class GameObject(Strict):
         "For an object placed as a card: when the effects its card grants began (required when it grants some)."))
     action: ActionSpec | None = Field(default=None, description="For stack objects: what it does when it resolves.")
     status: Name | None = Field(default=None, description="For stack objects: initial action status (default on_stack when in the stack zone).")
+    triggers: list[Trigger] = Field(default_factory=list, max_length=20, description=(
+        "Triggered effects: at the start/end of its controller's turn, while it is in play."))
+
+    @model_validator(mode="after")
+    def _distinct_triggers(self) -> "GameObject":
+        ids = [t.id for t in self.triggers]
+        twice = sorted({i for i in ids if ids.count(i) > 1})
+        if twice:
+            raise ValueError(f"object {self.id}: trigger '{twice[0]}' is defined twice")
+        return self
 
 
 class TurnState(Strict):

@@ -258,9 +258,10 @@ def test_event_fields_are_fields_of_the_event_models(game: str) -> None:
 
 def test_the_documented_format_covers_every_model_field() -> None:
     """The scenario-format section of the docs names exactly the models' fields."""
-    from models.effects import Effect, Selector
+    from models.effects import Effect, Selector, Trigger
     from models.scenario import ActionSpec, Board, GameObject, Player, TurnState
-    models = {"Scenario": Scenario, "Player": Player, "Board": Board, "Object": GameObject, "ActionSpec": ActionSpec,
+    models = {"Scenario": Scenario, "Player": Player, "Board": Board, "Object": GameObject, "Trigger": Trigger,
+              "ActionSpec": ActionSpec,
               "Effect": Effect, "Selector": Selector, "Turn": TurnState, "Expectation": Expectation}
     for section, model in models.items():
         assert [w.name for w in STRUCTURE[section]] == list(model.model_fields), section

@@ -281,6 +281,7 @@ class Ruleset:
             for eid, e in comp.effects.items():
                 if e.duration == "until_end_of_turn":
                     tr.set(("active", eid), 0, "core.end_of_turn")
+            self.turn_triggers(comp, tr, "end_of_turn", comp.stage["turn", "active_player"])
 
     def on_begin_turn(self, comp, ev) -> None:
         """A player's turn begins: their 'until your next turn' effects end."""
@@ -290,3 +291,8 @@ class Ruleset:
                     tr.set(("active", eid), 0, "core.next_turn")
             tr.set(("turn", "active_player"), ev.player, "core.begin_turn")
             tr.set(("turn", "priority"), ev.player, "core.begin_turn")
+            self.turn_triggers(comp, tr, "start_of_turn", ev.player)
+
+    def turn_triggers(self, comp, tr, at: str, player) -> None:
+        """Hook: triggered effects of objects at the start or end of a turn (``player``: whose turn, an id or the Cat
+        of the active player); a game without them refuses an object's ``triggers`` by its vocabulary (override)."""

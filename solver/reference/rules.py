@@ -490,6 +490,7 @@ class CoreRules:
         for e in w.effects:
             if e.duration == "until_end_of_turn":
                 step.set(key("active", e.id), "0", "core.end_of_turn")
+        self.turn_triggers(w, prev, step, "end_of_turn", prev.get("turn.active_player", NONE))
 
     def on_begin_turn(self, w: World, prev: State, ev, step: Step) -> None:
         """The player's 'until your next turn' effects end; they become active player with priority."""
@@ -498,6 +499,10 @@ class CoreRules:
                 step.set(key("active", e.id), "0", "core.next_turn")
         step.set("turn.active_player", ev.player, "core.begin_turn")
         step.set("turn.priority", ev.player, "core.begin_turn")
+        self.turn_triggers(w, prev, step, "start_of_turn", ev.player)
+
+    def turn_triggers(self, w: World, prev: State, step: Step, at: str, player: str) -> None:
+        """Triggered effects at the start or end of ``player``'s turn: none in the core (a game reads them)."""
 
     # -- every stage ------------------------------------------------------------------
     def static_on(self, w: World, st: State, e: Effect) -> bool:

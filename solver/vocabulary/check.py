@@ -385,6 +385,19 @@ class _Check:
             self.action_spec(path + ("action",), o["action"])
         if "status" in o:
             self.word(path + ("status",), "action_statuses", o["status"])
+        for j, t in _indexed(o.get("triggers")):
+            self.trigger(path + ("triggers", j), t)
+
+    def trigger(self, path: KeyPath, t: dict) -> None:
+        """A trigger: the attribute it adds to (an attribute of the game; its value is a change, any whole number), its
+        selector's types and zone."""
+        if isinstance(t.get("attribute"), str):
+            self.word(path + ("attribute",), "attributes", t["attribute"])
+        sel = t.get("targets")
+        if isinstance(sel, dict):
+            self.types(path + ("targets", "types"), sel.get("types"))
+            if "zone" in sel:
+                self.word(path + ("targets", "zone"), "zones", sel["zone"])
 
     def flags(self, path: KeyPath, flags: Any, expectation: bool) -> None:
         """Object flags: stored ones anywhere, computed ones in expectations only."""

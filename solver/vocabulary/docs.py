@@ -17,7 +17,7 @@ from solver.vocabulary.words import CATEGORIES, Ability, Number, Switch, Text, T
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "games"
 #: where each section of the scenario format sits in a file ('*': any list item)
-SECTION_PATHS = {"Scenario": (), "Player": ("players", "*"), "Board": ("board",), "Object": ("objects", "*"),
+SECTION_PATHS = {"Scenario": (), "Player": ("players", "*"), "Board": ("board",), "Object": ("objects", "*"), "Trigger": ("objects", "*", "triggers"),
                  "ActionSpec": ("objects", "*", "action"), "Effect": ("effects", "*"),
                  "Selector": ("effects", "*", "targets"), "Turn": ("turn",), "Expectation": ("expect", "*")}
 #: word categories in the order of the reference, with their headings

@@ -156,6 +156,8 @@ class _Schema:
         self.action_kinds("ActionSpec")
         self.put("Selector", "types", {"type": "array", "items": enum(v.types)})
         self.put("Selector", "zone", enum(v.zones))
+        if "Trigger" in self.defs:  # a game that reads triggers: the attribute one adds to is the game's
+            self.put("Trigger", "attribute", enum(v.attributes))
 
     def action_kinds(self, definition: str) -> None:
         """An action's kind, and per kind how many targets and which parameters (``if``/``then``)."""

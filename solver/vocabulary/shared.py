@@ -36,6 +36,7 @@ FEATURES = (
     Word("extra_zones", "`zones`: zones beyond the game's own (no game reads any)"),
     Word("phase", "`turn.phase` (no rule reads the phase)"),
     Word("turn_order_next", "`turn.turn_order_next` (no rule reads it)"),
+    Word("triggers", "an object's `triggers` (effects at the start or end of its controller's turn)"),
 )
 #: where each feature's fields sit in a scenario ('*' for any list item)
 FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -49,6 +50,7 @@ FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
     "extra_zones": (("zones",),),
     "phase": (("turn", "phase"),),
     "turn_order_next": (("turn", "turn_order_next"),),
+    "triggers": (("objects", "*", "triggers"),),
 }
 
 #: effect kinds and durations (the same in every game), for the reference docs
@@ -184,6 +186,19 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
                           "grants some)"),
         Word("action", "for a stack item: what it does, `{kind, targets, params}` (see Action kinds)"),
         Word("status", "for a stack item: its action status at the start (default on_stack on the stack)"),
+        Word("triggers", "triggered effects: at the start or end of its controller's turn, while it is in play "
+                         "(see Trigger)"),
+    ),
+    "Trigger": (
+        Word("id", "the trigger's name (distinct among the object's)"),
+        Word("at", "start_of_turn (at a `begin_turn`) or end_of_turn (at an `end_turn`)"),
+        Word("whose", "controller: a turn of the player who controls the object then ('your turn')"),
+        Word("kind", "add: adds `value` to `attribute` of the chosen object"),
+        Word("attribute", "the attribute it changes"),
+        Word("value", "the whole number it adds (not 0)"),
+        Word("targets", "a selector (see Selector; cell and controlled_by relative to the object): the objects in "
+                        "play it may choose among"),
+        Word("choose", "one: one object it matches then, chosen (every choice is an outcome); none: nothing"),
     ),
     "ActionSpec": (
         Word("kind", "the action kind"),

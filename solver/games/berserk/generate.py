@@ -51,6 +51,22 @@ class BerserkGen(CoreGen):
         for name, lo, hi in (("protection_nonmagical", 1, 3), ("regen", 1, 1), ("move", 0, 2)):
             if self.chance(0.15):
                 attrs[name] = r.randint(lo, hi)
+        if self.chance(0.2):
+            o["triggers"] = [self.trigger()]
+
+    def trigger(self) -> dict:
+        """A trigger at the start or end of its controller's turn (berserk.trigger): heal or wound one creature the
+        selector matches (adjacent, of a side, other)."""
+        r = self.r
+        sel: dict = {"types": ["creature"]}
+        if self.chance(0.6):
+            sel["controlled_by"] = r.choice(["source_controller", "source_opponent"])
+        if self.cells and self.chance(0.6):
+            sel["cell"] = r.choice(["adjacent", "source"])
+        if self.chance(0.5):
+            sel["other"] = True
+        return {"id": "t", "at": r.choice(["start_of_turn", "end_of_turn"]), "attribute": "life",
+                "value": r.choice([1, 1, -1, 2]), "targets": sel}
 
     def event_kinds(self) -> list[str]:
         """Core events plus declarations, resolution, the Choice subphase and the 602.1 events."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from models.events import Declare
 from solver.games.berserk.reference_squads import ControlVictoryRules
+from solver.games.berserk.reference_triggers import TriggerReading
 from solver.games.berserk.reference_victory import DecisiveAdvantageReading
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, State, World, key
@@ -29,7 +30,7 @@ def target(spec) -> str:
     return spec.targets[0] if spec.targets else spec.source
 
 
-class BerserkRules(CoreRules):
+class BerserkRules(TriggerReading, CoreRules):
     """Berserk: play and auxiliary zones keep static abilities working; actions; conservation."""
 
     game = "berserk"

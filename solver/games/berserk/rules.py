@@ -72,6 +72,10 @@ RULES = {
                                "fulfilled.",
     "berserk.602.1.penalty": "Clean victory: the opponent is given a penalty loss.",
     "berserk.602.1.redeal": "Clean victory: the opponent declares a redeal with one card in hand.",
+    "berserk.trigger": "Card text 'at the start (end) of your turn, [effect] one [selector]': at the beginning (end) "
+                       "of a turn of the player who controls the card while it is in play, the effect applies to one "
+                       "object in play the selector matches at that moment, chosen; if none matches, nothing "
+                       "happens (card text; no seed rule).",
     "berserk.combat.tiers": "A strike is weak, medium or strong by the die value (ruleset table, scenario options "
                             "may override it).",
     "berserk.combat.strike": "An attack deals the attacker's strike of the rolled tier to the target.",

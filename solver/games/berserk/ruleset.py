@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver.encoding import derived
 from solver.encoding.ruleset import Ruleset
-from solver.games.berserk import legality, movement, squads
+from solver.games.berserk import legality, movement, squads, triggers
 from solver.games.berserk.conservation import Conservation
 from solver.games.berserk.lifecycle import require_status
 from solver.games.berserk.squads import Squads
@@ -91,6 +91,10 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
         """An action already executing cannot be interrupted (berserk.526.1.executing); only it can finish."""
         if require_status(comp, ev):
             self.finish_execution(comp, ev, completes="berserk.526.1.executing")
+
+    def turn_triggers(self, comp, tr, at: str, player) -> None:
+        """Card text 'at the start (end) of your turn, ... one ...': the solver chooses the object (berserk.trigger)."""
+        triggers.fire(comp, tr, at, player)
 
     # -- state variables --------------------------------------------------------------------------
     def event_keys(self, comp, ev) -> list[tuple]:

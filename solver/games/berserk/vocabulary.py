@@ -163,7 +163,7 @@ VOCABULARY = SHARED.extend(
         Switch("counterstrike", "an attacked creature strikes back (default true)"),
         Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
     ),
-    features=features("board", "claims"),
+    features=features("board", "claims", "triggers"),
     renamed={("properties", "alignment"): ALIGNMENT},
     notes="""\
 - Two players: the control (532.7) and victory (602.1) rules are for two.
