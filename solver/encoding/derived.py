@@ -132,6 +132,17 @@ def gives_to(comp, st: Stage, e: Effect, player: str) -> Lit:
     return who.is_(player)
 
 
+def receiver_in_game(comp, st: Stage, e: Effect, rule: str) -> Lit:
+    """Literal: rule ``rule`` lets a static ability's "you" (its source's controller) receive control at ``st`` only
+    while that player is in the game (``RuleModel.requirement``: owned only where the player left). Cached."""
+    key = ("receives", e.id)
+    if key not in st.derived:
+        rm = comp.rm
+        present = rm.any_of([rm.all_of([gives_to(comp, st, e, p), in_game(comp, st, p)]) for p in comp.players])
+        st.derived[key] = rm.requirement(rule, present, f"s{st.index}:receives.{e.id}")
+    return st.derived[key]
+
+
 #: marks a controller being built (a control effect whose player is its source's controller asks for another)
 _BUILDING = object()
 

@@ -149,18 +149,3 @@ def control_reverts(comp, before, label: str) -> None:
                               st["zone", o].one_of(CONTROLLED_ZONES)])
             tr.set(("zone", o), "exile", "mtg.800.4c", cond)
             ceased(comp, tr, o, "mtg.800.4c", rm.all_of([cond, st["zone", o].is_("stack")]))
-
-
-def receiver_in_game(comp, st, e) -> object:
-    """800.4a ("any effects which give that player control of any objects or players end"): a static ability's
-    "you" (its source's controller) receives control only while that player is in the game. Literal, cached."""
-    key = ("receives", e.id)
-    if key not in st.derived:
-        rm = comp.rm
-        present = rm.any_of([rm.all_of([derived.gives_to(comp, st, e, p), in_game(comp, st, p)])
-                             for p in comp.players])
-        ok = rm.new_bool(f"s{st.index}:receives.{e.id}")
-        rm.implies("mtg.800.4a.control_ends", [ok], present)
-        rm.model.add_implication(present, ok)  # a definition: a player in the game receives it
-        st.derived[key] = ok
-    return st.derived[key]

@@ -32,7 +32,7 @@ class Mtg(Ruleset):
         """800.4a: effects that give a player who left control end; a static ability's "you" is not locked in
         (611.3a), so it gives nothing while its source's controller is a player who left, and follows whoever
         controls the source afterwards."""
-        return leaving.receiver_in_game(comp, st, e)
+        return derived.receiver_in_game(comp, st, e, "mtg.800.4a.control_ends")
 
     def open_order_rule(self) -> str | None:
         """613.7m: objects that receive a timestamp at the same time are ordered by the active player's choice."""

@@ -383,15 +383,7 @@ class Riftbound(Ruleset):
     def may_receive(self, comp, st: Stage, e) -> Lit:
         """'cesse d'influencer le jeu': a card's static 'you' (its controller) gives nothing to a player not in the
         game."""
-        key = ("receives", e.id)
-        if key not in st.derived:
-            rm = comp.rm
-            present = rm.any_of([rm.all_of([derived.gives_to(comp, st, e, p), in_game(st, p)]) for p in comp.players])
-            ok = rm.new_bool(f"s{st.index}:receives.{e.id}")
-            rm.implies("riftbound.concede.influence", [ok], present)
-            rm.model.add_implication(present, ok)  # a definition: a player in the game receives it
-            st.derived[key] = ok
-        return st.derived[key]
+        return derived.receiver_in_game(comp, st, e, "riftbound.concede.influence")
 
     def _pass_holders(self, comp, leaving: dict[str, Lit], goes_on: Lit) -> None:
         """Turn, focus and priority held by a leaver pass to the next player still in the game; others keep theirs."""
