@@ -419,8 +419,10 @@ class Riftbound(Ruleset):
                 ok = rm.all_of([go[a], legal[a]])
                 self._leave_stack(comp, tr, a, "resolved", "riftbound.concede.passes.priority", ok)
                 self.action_kind(comp, a).apply(comp, tr, spec, ok)
+                # the attempted resolution is this rule's too: without it the item would stay on the chain
                 self._leave_stack(comp, tr, a, "interrupted", "core.interrupt",
-                                  rm.all_of([go[a], rm.neg(legal[a])]), frame=False)
+                                  rm.all_of([go[a], rm.neg(legal[a]), rm.rule("riftbound.concede.passes.priority")]),
+                                  frame=False)
             resolved = rm.any_of(list(go.values()))
             tr.set(("turn", "priority"), st["turn", "active_player"], "riftbound.chain.restore_priority", resolved)
             for p in comp.players:
