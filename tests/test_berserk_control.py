@@ -180,6 +180,26 @@ def test_recruit_together_second_card_blocked():
     assert res.status.value == "pass", [e.message for e in res.expectations]
 
 
+# 532.8's second bullet keeps out only the card with the feature: [text] itself may still enter a squad holding it
+ONE_WAY = {
+    "summon": dict(board=BOARD, objects=[obj("dark_lord", properties={"not_with": "elf"}), {**ELF, "zone": "hand"}],
+                   events=[declare("x", "summon", "forest_elf", params={"cell": "r1c2"}), {"type": "resolve", "action": "x"}]),
+    "take_control": dict(objects=[obj("dark_lord", properties={"not_with": "elf"}), {**ELF, "owner": "bob"}],
+                         events=[declare("x", "take_control", "dark_lord", targets=["forest_elf"]),
+                                 {"type": "resolve", "action": "x"}]),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ONE_WAY))
+@pytest.mark.parametrize("verdict", ["holds", "impossible"])
+def test_532_8_keeps_out_only_the_card_with_the_feature(kind, verdict):
+    """Summoning or taking control of [text] while the squad holds the card with 'cannot be taken into a squad with
+    [text]' is legal (only the Recruit subphase checks both ways); the opposite expectation fails."""
+    ex = {"object": "forest_elf", "zone": "play", "controller": "alice", "verdict": verdict}
+    res = run(scenario(**ONE_WAY[kind], expect=[ex]))
+    assert res.status.value == ("pass" if verdict == "holds" else "fail"), [e.message for e in res.expectations]
+
+
 def test_no_winner_after_a_win():
     """Once a player has won, later victory conditions change nothing."""
     res = run(scenario(events=[{"type": "concede", "player": "bob"}, {"type": "penalty_loss", "player": "alice"}],

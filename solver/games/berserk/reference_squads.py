@@ -83,12 +83,13 @@ class ControlVictoryRules:
         """The card is in play under the player's control."""
         return st[key("zone", obj)] in self.play_zones and self.controller(w, st, obj) == player
 
-    def clashes(self, w: World, st: State, obj: str, player: str) -> bool:
-        """The player's squad holds a card ``obj`` cannot be with, or one that cannot be with ``obj``."""
+    def clashes(self, w: World, st: State, obj: str, player: str, recruit: bool = False) -> bool:
+        """The player's squad holds a card ``obj`` cannot be with (532.8: summon, revive, incarnate, control keep out
+        only the card with the feature); when recruiting, also one that cannot be with ``obj`` (the first bullet)."""
         for q, info in w.objects.items():
             if q == obj or info.spec is not None:
                 continue
-            if (any(_is(w, q, t) for t in _texts(w, obj)) or any(_is(w, obj, t) for t in _texts(w, q))) \
+            if (any(_is(w, q, t) for t in _texts(w, obj)) or (recruit and any(_is(w, obj, t) for t in _texts(w, q)))) \
                     and self.in_squad(w, st, q, player):
                 return True
         return False
@@ -172,7 +173,7 @@ class ControlVictoryRules:
         st = dict(prev)
         for card in ev.cards:
             w.note("berserk.532.8.recruit", "berserk.recruit")  # whether it joins or not, recruiting is weighed
-            if self.clashes(w, st, card, ev.player):
+            if self.clashes(w, st, card, ev.player, recruit=True):
                 continue
             for k, v in ((key("zone", card), "play"), (key("ctrl", card), ev.player)):
                 step.set(k, v, "berserk.recruit")

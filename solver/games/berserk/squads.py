@@ -40,15 +40,18 @@ def matches(comp, obj: str, text: str) -> bool:
     return text in values
 
 
-def conflict(comp, st, obj: str, player: str):
-    """Literal: ``player``'s squad in play holds a card that ``obj`` cannot be with, or one that cannot be with ``obj``."""
+def conflict(comp, st, obj: str, player: str, both_ways: bool = False):
+    """Literal: ``player``'s squad in play holds a [text] of ``obj``'s 'cannot be taken into a squad with [text]'
+    (532.8, second bullet: only the card with the feature is kept out); with ``both_ways`` (the Recruit subphase, 532.8
+    first bullet) also a card whose [text] ``obj`` is."""
     rm, zones = comp.rm, comp.rs.play_zones
     mine = not_with(comp, obj)
     lits = []
     for q, info in comp.objects.items():
         if q == obj or info.action is not None:
             continue
-        if any(matches(comp, q, t) for t in mine) or any(matches(comp, obj, t) for t in not_with(comp, q)):
+        if any(matches(comp, q, t) for t in mine) or \
+                (both_ways and any(matches(comp, obj, t) for t in not_with(comp, q))):
             lits.append(rm.all_of([st["zone", q].one_of(zones), comp.controller(st, q).is_(player)]))
     return rm.any_of(lits)
 
@@ -185,7 +188,7 @@ class Squads:
         """Recruit subphase: each card joins the squad in turn, unless 532.8 forbids it with the squad so far."""
         for card in ev.cards:
             st = comp.stage
-            ok = rule_lit(comp, st, "berserk.532.8.recruit", comp.rm.neg(conflict(comp, st, card, ev.player)),
+            ok = rule_lit(comp, st, "berserk.532.8.recruit", comp.rm.neg(conflict(comp, st, card, ev.player, both_ways=True)),
                           f"recruit.{card}")
             with comp.step(f"{ev.player} recruits {card}") as tr:
                 tr.set(("zone", card), "play", "berserk.recruit", ok)
