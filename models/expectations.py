@@ -91,11 +91,12 @@ class Expectation(Strict):
     def references(self) -> list[tuple[str, str]]:
         """(kind, id) pairs this expectation refers to."""
         out = []
-        for field, kind in (("object", "object"), ("action", "object"), ("attached_to", "object"),
-                            ("effect", "effect"), ("player", "player"), ("winner", "player"),
-                            ("zone_owner", "player"), ("owner", "player")):
+        for field, kind in (("object", "object"), ("action", "object"), ("effect", "effect"), ("player", "player"),
+                            ("winner", "player"), ("zone_owner", "player"), ("owner", "player")):
             if getattr(self, field) is not None:
                 out.append((kind, getattr(self, field)))
+        if self.attached_to not in (None, "none"):  # none: attached to nothing
+            out.append(("object", self.attached_to))
         if self.controller not in (None, "none"):
             out.append(("player", self.controller))
         if self.cell not in (None, "none"):
