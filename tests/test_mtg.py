@@ -556,6 +556,14 @@ RULE_CASES = {
              events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 1}]),
         {"object": "bears", "zone": "battlefield"},
     ),
+    "mtg.704.5n": (
+        dict(objects=[creature("bears", "bianca"), obj("sword", "alex", types=["artifact", "equipment"], attached_to="bears")],
+             events=[{"type": "move", "object": "bears", "zone": "graveyard"}]),
+        {"object": "sword", "zone": "battlefield", "attached_to": "none"},
+        {"object": "sword", "attached_to": "bears"},
+        dict(objects=[creature("bears", "bianca"), obj("sword", "alex", types=["artifact", "equipment"], attached_to="bears")]),
+        {"object": "sword", "zone": "battlefield", "attached_to": "bears"},
+    ),
     "mtg.514.2": (
         dict(objects=[creature("bears", "alex", 3), creature("wall", "bianca", 5)],
              events=[{"type": "damage", "source": "wall", "target": "bears", "amount": 2}, {"type": "end_turn"},

@@ -3,8 +3,8 @@
 State-based actions are performed simultaneously, as one stage: 704.5a a player with 0 or less life loses,
 704.5d a token outside the battlefield ceases to exist, 704.5f a creature with 0 or less toughness and 704.5g a
 creature with lethal damage go to their owner's graveyard, 704.5m an Aura attached to nothing on the battlefield
-goes to its owner's graveyard. In a game of three or more, the players who lost then leave (800.4a) within the
-same check. If anything happened, the check is repeated: the number of rounds is bounded from the scenario
+goes to its owner's graveyard, 704.5n an Equipment attached to nothing on the battlefield becomes unattached (it
+stays). In a game of three or more, the players who lost then leave (800.4a) within the same check. If anything happened, the check is repeated: the number of rounds is bounded from the scenario
 (each round after the first needs a creature, an Aura or a linked card to leave the battlefield, or a token to
 cease), so the last round finds nothing more to do.
 
@@ -30,6 +30,7 @@ class Plan:
     life: tuple[str, ...]  # players with a life total (704.5a)
     creatures: tuple[str, ...]  # creatures with a toughness (704.5f, 704.5g)
     auras: tuple[str, ...]  # Auras that may be attached (704.5m)
+    equipment: tuple[str, ...]  # Equipment that may be attached (704.5n)
     tokens: tuple[str, ...]  # 704.5d
     linked: tuple[str, ...]  # cards an 'until' exile may hold (610.3)
     damaged: tuple[str, ...]  # objects with marked damage (400.7)
@@ -38,7 +39,7 @@ class Plan:
     @property
     def rounds(self) -> int:
         """Rounds of state-based actions that reach the point where none applies (0: none can ever apply)."""
-        if not (self.life or self.creatures or self.auras or self.tokens or self.linked):
+        if not (self.life or self.creatures or self.auras or self.equipment or self.tokens or self.linked):
             return 0
         return 1 + len(self.creatures) + len(self.auras) + len(self.linked) + (1 if self.tokens else 0)
 
@@ -124,6 +125,7 @@ def plan(comp) -> Plan:
         creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(comp, o)
                         and can_die(comp, o, cut)),
         auras=tuple(o for o, i in objs.items() if "aura" in i.types and ("attach", o) in comp.domains),
+        equipment=tuple(o for o, i in objs.items() if "equipment" in i.types and ("attach", o) in comp.domains),
         tokens=tuple(o for o, i in objs.items() if i.token),
         linked=tuple(o for o in objs if ("until", o) in comp.domains),
         damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
@@ -203,6 +205,10 @@ def state_based_actions(comp, p: Plan, first: bool) -> None:
             cond = rm.all_of([st["zone", o].is_("battlefield"), rm.any_of(loose)])
             tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5m", cond)
             tr.set(("attach", o), NONE, "mtg.704.5m", cond)
+        for o in p.equipment:
+            loose = [rm.all_of([st["attach", o].is_(t), rm.neg(st["zone", t].is_("battlefield"))])
+                     for t in comp.domains["attach", o] if t != NONE]
+            tr.set(("attach", o), NONE, "mtg.704.5n", rm.all_of([st["zone", o].is_("battlefield"), rm.any_of(loose)]))
         for o in p.tokens:
             stray = rm.neg(st["zone", o].one_of(("battlefield",) + comp.rs.gone_zones))
             tr.set(("zone", o), NONE, "mtg.704.5d", stray)

@@ -3,7 +3,7 @@
 Read from the rules: first the cards exiled until their exiler leaves the battlefield return at once if it left
 (610.3, under their owner's control: 610.3c), an object off the battlefield keeps no damage and one out of the
 zone a spell or ability on the stack targeted it in is no longer its target (400.7); then the
-state-based actions are performed simultaneously (704.5a, 704.5d, 704.5f, 704.5g, 704.5m); in a game of three or
+state-based actions are performed simultaneously (704.5a, 704.5d, 704.5f, 704.5g, 704.5m, 704.5n); in a game of three or
 more the players who lost leave (800.4a); the returns again; and the whole is repeated until a round of
 state-based actions does nothing (a plain loop here, not a bound).
 """
@@ -51,6 +51,8 @@ def weighed(w: World) -> None:
         w.note("mtg.704.5f", "mtg.704.5g")
     if any(key("attach", o) in w.domains and "aura" in info.types for o, info in w.objects.items()):
         w.note("mtg.704.5m")
+    if any(key("attach", o) in w.domains and "equipment" in info.types for o, info in w.objects.items()):
+        w.note("mtg.704.5n")
     if w.tokens:
         w.note("mtg.704.5d")
     if _linked(w):
@@ -122,6 +124,10 @@ def state_based(rules, w: World, p: Proc, first: bool) -> list[tuple[str, str, s
             t = st[ak]
             if t != NONE and st[key("zone", t)] != "battlefield":
                 out += [(key("zone", o), rules.graveyard, "mtg.704.5m"), (ak, NONE, "mtg.704.5m")]
+        if ak in w.domains and "equipment" in info.types and st[key("zone", o)] == "battlefield":
+            t = st[ak]
+            if t != NONE and st[key("zone", t)] != "battlefield":
+                out.append((ak, NONE, "mtg.704.5n"))
         if o in w.tokens and st[key("zone", o)] not in ("battlefield",) + rules.gone_zones:
             out.append((key("zone", o), NONE, "mtg.704.5d"))
     return [c for c in out if st.get(c[0]) != c[1]]

@@ -114,6 +114,8 @@ RULES = {
     "mtg.704.5m": "State-based action: an Aura attached to an object no longer on the battlefield goes to its "
                   "owner's graveyard.",
     "mtg.704.5d": "State-based action: a token in a zone other than the battlefield ceases to exist.",
+    "mtg.704.5n": "State-based action: an Equipment attached to an object no longer on the battlefield becomes "
+                  "unattached; it stays on the battlefield.",
 }
 
 #: rule-id aliases (alias prefix -> canonical prefix)

@@ -32,7 +32,8 @@ VOCABULARY = SHARED.extend(
         Type("enchantment", "an enchantment"),
         Type("aura", "an Aura: attached to an object; put into its owner's graveyard when that object leaves the "
                      "battlefield (704.5m)", requires=("enchantment",)),
-        Type("equipment", "an Equipment: attached to a creature", requires=("artifact",)),
+        Type("equipment", "an Equipment: attached to a creature; unattached, staying on the battlefield, when that creature "
+                          "leaves it (704.5n)", requires=("artifact",)),
         Type("land", "a land"),
         Type("planeswalker", "a planeswalker"),
         Type("instant", "an instant (a card on the stack while cast)"),
