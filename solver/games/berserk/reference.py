@@ -285,7 +285,7 @@ class BerserkRules(TriggerReading, CoreRules):
                 w.note(rule)
                 if st[key("flag", oid, MUST_MOVE)] != "0":
                     out.append((rule, f"{oid} is exempt from conservation but has the duty to move"))
-        return out + (self.squad_checks(w, st) if stage == 0 else [])  # type: ignore[attr-defined]
+        return out
 
     def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
         """A forced move into play onto a cell is an arrival."""

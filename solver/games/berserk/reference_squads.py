@@ -58,20 +58,6 @@ class ControlVictoryRules:
                 w.add(key("flag", card, "incarnated"), BOOL, "0")
                 w.add(key("attr", card, "incarnation"), INT, "0")
 
-    def squad_checks(self, w: World, st: State) -> list[tuple[str, str]]:
-        """berserk.532.8.squad: a squad holding a card and a card it cannot be taken into a squad with."""
-        out = []
-        cards = [o for o, info in w.objects.items() if info.spec is None]
-        for i, a in enumerate(cards):
-            for b in cards[i + 1:]:
-                if not (any(_is(w, b, t) for t in _texts(w, a)) or any(_is(w, a, t) for t in _texts(w, b))):
-                    continue
-                w.note("berserk.532.8.squad")
-                for p in w.players:
-                    if self.in_squad(w, st, a, p) and self.in_squad(w, st, b, p):
-                        out.append(("berserk.532.8.squad", f"{p}'s squad holds {a} and {b} (532.8)"))
-        return out
-
     # -- helpers --------------------------------------------------------------------------
     def opponent(self, w: World, player: str) -> str:
         """The other player of a two-player battle."""

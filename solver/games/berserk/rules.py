@@ -57,9 +57,6 @@ RULES = {
                      "revive, incarnate or take control of the card (nor receive it).",
     "berserk.532.8.recruit": "In the Recruit subphase a player cannot recruit the card if the squad holds [text], "
                              "nor recruit [text] if the squad holds the card.",
-    "berserk.532.8.squad": "No starting squad holds a card with 'cannot be taken into a squad with [text]' together "
-                           "with [text]: recruiting, summoning, reviving, incarnating and control all check it, so "
-                           "such a squad, however the position is written, is one no legal play produces.",
     "berserk.recruit": "A recruited card joins its player's squad in play.",
     "berserk.summon": "A summoned, revived or incarnated card enters play (or the auxiliary zone) under the "
                       "declarer's control, on the named cell.",

@@ -63,12 +63,9 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
                                prohibit_wins="berserk.524.2")
 
     def statics(self, comp, st) -> None:
-        """core.static, and at every stage: an exempt card never has the duty to move (berserk.conservation.*), and
-        the starting squads hold no two cards 532.8 keeps apart (berserk.532.8.squad)."""
+        """core.static, and at every stage: an exempt card never has the duty to move (berserk.conservation.*)."""
         super().statics(comp, st)
         self.exempt_duties(comp, st)
-        if st.index == 0:
-            self.squad_legality(comp, st)
 
     # -- the action lifecycle: 525.1 illegal, 526.1 interrupted, 526.1 executing ----------------------
     def on_declare(self, comp, ev) -> None:

@@ -197,17 +197,6 @@ class Squads:
                     tr.set(("cell", card), ev.cells.get(card, NONE), "berserk.recruit", ok)
                     self.arrive(comp, tr, card, ev.cells.get(card), ok)  # onto an occupied cell: conservation
 
-    def squad_legality(self, comp, st) -> None:
-        """berserk.532.8.squad: no starting squad holds a card together with one it cannot be taken into a squad with
-        (every way into a squad is checked by 532.8, so no legal play produces one; the events that change squads
-        later check it themselves)."""
-        rm, zones = comp.rm, comp.rs.play_zones
-        for a, b in banned_pairs(comp):
-            for p in comp.players:
-                both = [st["zone", a].one_of(zones), comp.controller(st, a).is_(p),
-                        st["zone", b].one_of(zones), comp.controller(st, b).is_(p)]
-                rm.clause("berserk.532.8.squad", [rm.neg(x) for x in both])
-
     def on_begin_effect(self, comp, ev) -> None:
         """532.8 ("cannot ... take control of a card with this feature if [text] is in their squad"): a control effect
         that would give a player a card their squad cannot be with does not begin; the card stays. Other effects

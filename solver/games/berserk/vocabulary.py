@@ -74,8 +74,9 @@ VOCABULARY = SHARED.extend(
         Text("strike", "the creature's strike: weak-medium-strong damage by die tier (which die values give which "
                        "tier: the tier_* options)", pattern=r"^[0-9]+-[0-9]+-[0-9]+$", example="2-3-4"),
         Text("not_with", "'cannot be taken into a squad with [text]' (532.8): '+'-separated object ids, library "
-                         "card ids (every object placed as that card), names, types or property values; a starting "
-                         "squad holding both is a contradiction (berserk.532.8.squad)", words="names", example="elf"),
+                         "card ids (every object placed as that card), names, types or property values; a squad may "
+                         "hold both (only recruiting keeps [text] out; summon, revival, incarnation and control keep "
+                         "out only the card with the text)", words="names", example="elf"),
         Text("element", "the card's element (стихия; Kanor-Vain makes heroes neutral, the Blade of the Fallen "
                         "darkness)", values=ELEMENTS),
     ),
