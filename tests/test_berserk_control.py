@@ -165,6 +165,43 @@ def test_wrong_expectation_fails_with_reason(rule):
     assert "expected holds, but it is impossible" in res.expectations[0].message
 
 
+DOMINATED = [obj("dark_lord", "bob", properties={"not_with": "elf"}), {**ELF, "owner": "bob"}, obj("squire", "bob")]
+DOMINATION = [{"id": "dom", "kind": "control", "player": "alice", "targets": ["dark_lord"], "timestamp": 1},
+              {"id": "dom2", "kind": "control", "player": "alice", "targets": ["squire"], "timestamp": 2,
+               "duration": "until_end_of_turn"}]
+# how a control effect ends -> (events, card, its controller after (532.7 keep or lose), the rule that decides it)
+ENDINGS = {
+    "end_effect keeps (532.8)": ([{"type": "end_effect", "effect": "dom"}], "dark_lord", "alice",
+                                 "berserk.532.7.keep"),
+    "end_of_turn loses": ([{"type": "end_turn"}], "squire", "bob", "berserk.532.7.lose"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_a_control_effect_ending_is_losing_control(name):
+    """532.7 when a control effect ends (not only the lose_control event): trivially nothing without the ending; the
+    rule's controller holds with the rule behind it; the other player is impossible with the rule in the core; the
+    flipped expectation fails; the reference agrees."""
+    from models.scenario import Scenario
+    from solver.check.differential import differential
+
+    events, card, after, rule = ENDINGS[name]
+    other = "bob" if after == "alice" else "alice"
+    parts = {"objects": DOMINATED, "effects": DOMINATION}
+    still = run(scenario(**parts, expect=[{"object": card, "controller": "alice"}, {"unique": True}]))
+    assert still.status.value == "pass", [e.message for e in still.expectations]
+    res = run(scenario(**parts, events=events, expect=[{"object": card, "controller": after, "because": [rule]},
+                                                       {"object": card, "controller": other, "verdict": "impossible",
+                                                        "because": [rule]}]), why=True)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    assert rule in res.expectations[1].rules
+    wrong = run(scenario(**parts, events=events, expect=[{"object": card, "controller": other}]))
+    assert wrong.status.value == "fail"
+    cmp = differential(Scenario.model_validate(scenario(**parts, events=events,
+                                                        expect=[{"object": card, "controller": after}])))
+    assert cmp.agree and not cmp.skipped, cmp.problems
+
+
 def test_lose_control_when_not_controlling_changes_nothing():
     """532.7 applies to the controller only: a player who does not control the card loses nothing."""
     res = run(scenario(objects=[obj("squire", "bob")], events=[{"type": "lose_control", "player": "alice", "object": "squire"}],

@@ -4,6 +4,7 @@ Plain Python over a state dict; shares no code with the encoding (``ruleset.py``
 """
 from __future__ import annotations
 
+from models.effects import Effect
 from models.events import Declare
 from solver.games.berserk.reference_squads import ControlVictoryRules
 from solver.games.berserk.reference_triggers import TriggerReading
@@ -108,6 +109,22 @@ class BerserkRules(TriggerReading, CoreRules):
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
         """berserk.526.1.executing."""
         self.finish_execution(w, prev, ev, step, completes="berserk.526.1.executing")
+
+    def created_effects(self, w: World, index: int, ev) -> list[Effect]:
+        """berserk.525.3.loses: '[card] loses [text]', resolved (or finished) at this event, takes [text] away by an
+        effect applied then: the last applied, so it wins over a grant of [text] applied before (seed 003: the effect
+        applied last wins) and a later grant gives it back."""
+        if ev.type not in ("resolve", "finish_execution") or ev.action not in w.objects:
+            return []
+        spec = w.objects[ev.action].spec
+        eid = f"{ev.action}-loses"
+        if spec is None or spec.kind != "lose_ability" or any(e.id == eid for e in w.effects):
+            return []
+        card = target(spec)
+        if card not in w.objects or "ability" not in spec.params:
+            return []
+        return [Effect(id=eid, source=getattr(spec, "source", None), kind="remove", ability=str(spec.params["ability"]),
+                       targets=[card], duration="permanent")]
 
     # -- state keys -------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
@@ -249,10 +266,11 @@ class BerserkRules(TriggerReading, CoreRules):
             obj = spec.source if kind == "accumulate_tokens" else t
             k = key("attr", obj, "tokens")
             step.set(k, str(int(st[k]) + 1), "berserk.action.effect")
-        elif kind == "lose_ability":
-            k = key("ability", t, str(spec.params["ability"]))
+        elif kind == "lose_ability":  # 525.3: the loss is an effect applied now (the latest on that ability)
+            action = next(o for o, info in w.objects.items() if info.spec is spec)
+            k = key("active", f"{action}-loses")
             if k in w.domains:
-                step.set(k, "0", "berserk.action.effect")
+                step.set(k, "1", "berserk.525.3.loses")
         elif kind == "finishing_blow":
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:

@@ -33,6 +33,9 @@ RULES = {
     "berserk.525.1.hide": "It is illegal to hide a card that is already hidden.",
     "berserk.525.2": "'Cannot [text]' forbids the card an action, a choice of target, or receiving an effect.",
     "berserk.525.3": "'[card] loses [text]' is illegal to declare against a card that does not have [text].",
+    "berserk.525.3.loses": "A resolved '[card] loses [text]' takes [text] away as an effect applied then: the last "
+                           "applied, it wins over a grant applied before it (an ability granted by an effect is "
+                           "lost too); a grant applied after it gives [text] back.",
     "berserk.526.1": "An action that became impossible is interrupted: removed from the stack before it would resolve "
                      "(525.1), without being paid for.",
     "berserk.526.1.executing": "An action that is already executing (has left the stack) cannot be interrupted.",

@@ -96,6 +96,10 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
         """Card text 'at the start (end) of your turn, ... one ...': the solver chooses the object (berserk.trigger)."""
         triggers.fire(comp, tr, at, player)
 
+    def created_effects(self, comp, index, event) -> list:
+        """A resolved '[card] loses [text]' applies an effect that removes [text] (berserk.525.3.loses)."""
+        return legality.loss_effects(comp, index, event)
+
     # -- state variables --------------------------------------------------------------------------
     def event_keys(self, comp, ev) -> list[tuple]:
         """Counters, flags and values the declared actions read and write."""
