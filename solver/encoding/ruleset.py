@@ -67,6 +67,11 @@ class Ruleset:
         """Object slots (ObjInfo) an event may create (override)."""
         return []
 
+    def selects_element(self, comp, st: Stage, eff, obj: str, element: str) -> Lit:
+        """Literal: a selector's ``element`` matches ``obj`` for effect ``eff`` at ``st``; a game without elements
+        refuses the word (override)."""
+        raise NotModelled(f"effect {eff.id}: selecting by element is not part of the {self.game} rules", "element")
+
     def created_effects(self, comp, index: int, event) -> list:
         """Effects the game's rules begin at event ``index`` (inactive until a rule sets them active there, ordered
         at that event like a begun effect: a resolved '[card] loses [text]'); none by default (override)."""

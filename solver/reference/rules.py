@@ -199,7 +199,14 @@ class CoreRules:
                 return False
             if sel.cell and not self._on_cell(w, st, e, obj, sel.cell):
                 return False
+            if sel.element and not self.selects_element(w, st, e, obj, sel.element):
+                return False
         return True
+
+    def selects_element(self, w: World, st: State, e: Effect, obj: str, element: str) -> bool:
+        """A selector's ``element`` matches ``obj`` for effect ``e`` (a game with elements reads it; the core has
+        none)."""
+        raise Unsupported(f"effect {e.id}: selecting by element is not part of the {self.game} rules")
 
     def _on_cell(self, w: World, st: State, e: Effect, obj: str, cell: str) -> bool:
         """``obj`` is on ``cell`` ('source': on the same board cell as the effect's source)."""

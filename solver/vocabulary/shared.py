@@ -233,6 +233,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("zone", "only objects in this zone"),
         Word("cell", "only objects on this cell (source: the effect source's cell; adjacent: a cell next to it)"),
         Word("other", "true: every object but the effect's source ('all other heroes')"),
+        Word("element", "only objects of this element ('forest creatures'; a game that has elements reads it, "
+                        "others refuse it)"),
     ),
     "Turn": (
         Word("active_player", "whose turn it is"),

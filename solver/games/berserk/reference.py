@@ -4,7 +4,7 @@ Plain Python over a state dict; shares no code with the encoding (``ruleset.py``
 """
 from __future__ import annotations
 
-from models.effects import Effect
+from models.effects import Effect, Selector
 from models.events import Declare
 from solver.games.berserk.reference_squads import ControlVictoryRules
 from solver.games.berserk.reference_triggers import TriggerReading
@@ -72,6 +72,24 @@ class BerserkRules(TriggerReading, CoreRules):
     def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
         """core.value over the grant/remove effect applied last."""
         return self.ability_by(w, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
+
+    def selects_element(self, w: World, st: State, e: Effect, obj: str, element: str) -> bool:
+        """berserk.element.selector: "forest creatures". An effect that sets the element sees the element the effects
+        on the element applied before it produce (seed 003 orders effects by when they were applied: the printed
+        element, then each in that order, the last winning); any other effect sees the card's element now."""
+        if e.kind == "control" and any(f.kind == "set" and f.attribute == "element" and isinstance(f.targets, Selector)
+                                       and f.targets.controlled_by for f in w.effects):
+            raise Unsupported(f"{e.id}: control by element while an element effect chooses by controller (a cycle)")
+        if not (e.kind == "set" and e.attribute == "element"):
+            return self.prop(w, st, obj, "element") == element
+        w.note("berserk.element.selector")
+
+        def when(f: Effect) -> tuple:
+            return (self.applied_at(w, st, f), w.order(f, st))
+        earlier = [f for f in w.effects_on(obj, "set", "element")
+                   if f.id != e.id and when(f) < when(e) and self.applies(w, st, f, obj)]
+        seen = str(max(earlier, key=when).value) if earlier else st.get(key("prop", obj, "element"), NONE)
+        return seen == element
 
     def allowed_by(self, w: World, st: State, obj: str, action: str, default: bool = False) -> tuple[bool, str]:
         """'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2). A card needs no

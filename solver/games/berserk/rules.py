@@ -10,6 +10,10 @@ RULES = {
     "berserk.conflict.anew": "A card that enters play again or is attached again is a new card: its effects are "
                              "applied anew (they are the last applied), and an effect imposed on it before does not "
                              "follow it.",
+    "berserk.element.selector": "An effect choosing cards by element ('forest creatures') sees, if it sets the "
+                                "element itself, the element the effects on the element applied before it produce "
+                                "(printed, then each in the order applied); any other effect, or a trigger, sees "
+                                "the card's element now.",
     "berserk.conservation": "Two cards (not symbiotes or equipment) on one cell: the controller of the card that came "
                             "last must declare its move in their next Choice subphase, or it dies.",
     "berserk.conservation.carry": "Declaring another obligatory ability in the Choice subphase carries the duty to "
