@@ -24,8 +24,6 @@ from solver.errors import ScenarioError
 
 #: the property selectors read
 ELEMENT = "element"
-#: the rule of what an element selector sees
-RULE = "berserk.element.selector"
 
 
 def on_element(e) -> bool:
@@ -92,8 +90,8 @@ def seen_before(comp, st, eff, obj: str):
     for f in others:
         beaten = [rm.all_of([earlier[g.id], comp.later(st, g, f)]) for g in others if g.id != f.id]
         wins = rm.all_of([earlier[f.id]] + [rm.neg(b) for b in beaten])
-        seen.assign(str(f.value), [rm.rule(RULE), wins])
-    seen.equal_to(base, [rm.rule(RULE), rm.neg(rm.any_of(list(earlier.values())))])
+        seen.assign(str(f.value), [rm.rule("berserk.element.selector"), wins])
+    seen.equal_to(base, [rm.rule("berserk.element.selector"), rm.neg(rm.any_of(list(earlier.values())))])
     return seen
 
 
