@@ -23,6 +23,9 @@ class Selector(Strict):
     cell: Id | None = Field(default=None, description=(
         "Only objects on this cell; 'source' = on the effect source's cell; 'adjacent' = on a cell next to it."))
     other: bool = Field(default=False, description="Every object but the effect's source ('all other heroes').")
+    element: Name | None = Field(default=None, description=(
+        "Only objects of this element (Berserk: 'forest creatures'), as the game reads it: the element an effect on "
+        "the element sees is the one the effects applied before it produce."))
 
 
 #: when a triggered effect fires: at the start or at the end of a turn of its source's controller

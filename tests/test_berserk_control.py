@@ -165,6 +165,43 @@ def test_wrong_expectation_fails_with_reason(rule):
     assert "expected holds, but it is impossible" in res.expectations[0].message
 
 
+DOMINATED = [obj("dark_lord", "bob", properties={"not_with": "elf"}), {**ELF, "owner": "bob"}, obj("squire", "bob")]
+DOMINATION = [{"id": "dom", "kind": "control", "player": "alice", "targets": ["dark_lord"], "timestamp": 1},
+              {"id": "dom2", "kind": "control", "player": "alice", "targets": ["squire"], "timestamp": 2,
+               "duration": "until_end_of_turn"}]
+# how a control effect ends -> (events, card, its controller after (532.7 keep or lose), the rule that decides it)
+ENDINGS = {
+    "end_effect keeps (532.8)": ([{"type": "end_effect", "effect": "dom"}], "dark_lord", "alice",
+                                 "berserk.532.7.keep"),
+    "end_of_turn loses": ([{"type": "end_turn"}], "squire", "bob", "berserk.532.7.lose"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(ENDINGS))
+def test_a_control_effect_ending_is_losing_control(name):
+    """532.7 when a control effect ends (not only the lose_control event): trivially nothing without the ending; the
+    rule's controller holds with the rule behind it; the other player is impossible with the rule in the core; the
+    flipped expectation fails; the reference agrees."""
+    from models.scenario import Scenario
+    from solver.check.differential import differential
+
+    events, card, after, rule = ENDINGS[name]
+    other = "bob" if after == "alice" else "alice"
+    parts = {"objects": DOMINATED, "effects": DOMINATION}
+    still = run(scenario(**parts, expect=[{"object": card, "controller": "alice"}, {"unique": True}]))
+    assert still.status.value == "pass", [e.message for e in still.expectations]
+    res = run(scenario(**parts, events=events, expect=[{"object": card, "controller": after, "because": [rule]},
+                                                       {"object": card, "controller": other, "verdict": "impossible",
+                                                        "because": [rule]}]), why=True)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    assert rule in res.expectations[1].rules
+    wrong = run(scenario(**parts, events=events, expect=[{"object": card, "controller": other}]))
+    assert wrong.status.value == "fail"
+    cmp = differential(Scenario.model_validate(scenario(**parts, events=events,
+                                                        expect=[{"object": card, "controller": after}])))
+    assert cmp.agree and not cmp.skipped, cmp.problems
+
+
 def test_lose_control_when_not_controlling_changes_nothing():
     """532.7 applies to the controller only: a player who does not control the card loses nothing."""
     res = run(scenario(objects=[obj("squire", "bob")], events=[{"type": "lose_control", "player": "alice", "object": "squire"}],
@@ -408,3 +445,112 @@ def test_selectors_other_and_adjacent_follow_the_source():
     sourceless = {**rally, "source": None}
     res = run(scenario(board=BOARD, objects=heroes, effects=[sourceless]))
     assert res.status.value == "error" and "needs a source" in res.error, res.error
+
+
+# -- selection by element (berserk.element.selector) ----------------------------------------------------------
+def hero(id_: str, element: str, owner: str = "bob", **kw) -> dict:
+    """A hero of an element with 3 lives."""
+    return obj(id_, owner, types=["creature", "hero"], properties={"element": element}, attributes={"life": 3}, **kw)
+
+
+def set_element(id_: str, stamp: int, value: str, **sel) -> dict:
+    """A permanent effect setting the element of the creatures ``sel`` selects."""
+    return {"id": id_, "timestamp": stamp, "kind": "set", "attribute": "element", "value": value,
+            "targets": {"types": ["creature"], **sel}}
+
+
+BLESS = {"id": "bless", "timestamp": 9, "kind": "add", "attribute": "life", "value": 1,
+         "targets": {"types": ["creature"], "element": "forests"}}
+# case -> (objects, effects, expectation that holds, the opposite one, which is impossible)
+ELEMENT_CASES = {
+    "made neutral: no forest bonus": (
+        [hero("ranger", "forests")], [set_element("kanor", 1, "neutral"), BLESS],
+        {"object": "ranger", "attributes": {"life": 3}}, {"object": "ranger", "attributes": {"life": 4}}),
+    "printed forests: the bonus": (
+        [hero("ranger", "forests")], [BLESS],
+        {"object": "ranger", "attributes": {"life": 4}}, {"object": "ranger", "attributes": {"life": 3}}),
+    "an element effect sees the earlier one": (
+        [hero("ranger", "forests")],
+        [set_element("blight", 1, "darkness", element="forests"), set_element("curse", 2, "steppes", element="darkness")],
+        {"object": "ranger", "properties": {"element": "steppes"}},
+        {"object": "ranger", "properties": {"element": "darkness"}}),
+    "an element effect does not see a later one": (
+        [hero("ranger", "forests")],
+        [set_element("curse", 1, "steppes", element="darkness"), set_element("blight", 2, "darkness", element="forests")],
+        {"object": "ranger", "properties": {"element": "darkness"}},
+        {"object": "ranger", "properties": {"element": "steppes"}}),
+}
+
+
+@pytest.mark.parametrize("case", sorted(ELEMENT_CASES))
+def test_selection_by_element(case):
+    """The element a selector reads: trivially the printed one without effects; the expected one holds, the opposite
+    is impossible, the flipped expectation fails, and the reference agrees."""
+    from models.scenario import Scenario
+    from solver.check.differential import differential
+
+    objects, effects, holds, opposite = ELEMENT_CASES[case]
+    plain = run(scenario(objects=objects, expect=[{"object": "ranger", "properties": {"element": "forests"},
+                                                   "attributes": {"life": 3}}, {"unique": True}]))
+    assert plain.status.value == "pass", [e.message for e in plain.expectations]
+    doc = scenario(objects=objects, effects=effects, expect=[holds, {**opposite, "verdict": "impossible"},
+                                                               {"unique": True}])
+    res = run(doc)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    assert run(scenario(objects=objects, effects=effects, expect=[opposite])).status.value == "fail"
+    cmp = differential(Scenario.model_validate(doc))
+    assert cmp.agree and not cmp.skipped, cmp.problems
+
+
+def test_the_element_order_is_the_rule_in_the_core():
+    """Without berserk.element.selector the curse could miss the darkness the blight made: the rule is in the core."""
+    objects, effects, _, opposite = ELEMENT_CASES["an element effect sees the earlier one"]
+    res = run(scenario(objects=objects, effects=effects, expect=[{**opposite, "verdict": "impossible",
+                                                                  "because": ["berserk.element.selector"]}]), why=True)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    assert "berserk.element.selector" in res.expectations[0].rules
+
+
+def test_a_trigger_selects_by_the_element_now():
+    """A trigger 'heal a forest creature' sees the element now: the hero made neutral is not healed."""
+    heal = {"id": "heal", "at": "start_of_turn", "attribute": "life", "value": 1,
+            "targets": {"types": ["creature"], "element": "forests"}}
+    doc = scenario(objects=[obj("druid", "bob", triggers=[heal]), hero("ranger", "forests"), hero("elf", "forests")],
+                   effects=[{**set_element("kanor", 1, "neutral"), "targets": ["ranger"]}],
+                   events=[{"type": "begin_turn", "player": "bob"}],
+                   expect=[{"object": "ranger", "attributes": {"life": 3}}, {"object": "elf", "attributes": {"life": 4}},
+                           {"unique": True}])
+    res = run(doc)
+    assert res.status.value == "pass", (res.error, [e.message for e in res.expectations])
+    from models.scenario import Scenario
+    from solver.check.differential import differential
+    cmp = differential(Scenario.model_validate(doc))
+    assert cmp.agree and not cmp.skipped, cmp.problems
+
+
+def test_control_by_element_against_element_by_controller_is_a_located_cycle():
+    """Control by element, the element by controller: each depends on the other, no rule orders them: an error naming
+    both effects at the first one's line, never a pick."""
+    effects = [{"id": "sway", "timestamp": 1, "kind": "control", "player": "alice",
+                "targets": {"types": ["creature"], "element": "darkness"}},
+               set_element("gloom", 2, "darkness", controlled_by="bob")]
+    res = run(scenario(objects=[hero("ranger", "forests")], effects=effects,
+                       expect=[{"object": "ranger", "controller": "bob"}]))
+    assert res.status.value == "error", res.status
+    assert "sway" in res.error and "gloom" in res.error and "cycle" in res.error and "test.yaml:" in res.error, res.error
+
+
+def test_a_game_without_elements_refuses_the_selector():
+    """Selecting by element is Berserk's: another game refuses the word with its place."""
+    res = run(scenario(game="riftbound", objects=[{"id": "u", "owner": "alice", "zone": "base", "types": ["unit"]}],
+                       effects=[{"id": "e", "timestamp": 1, "kind": "add", "attribute": "power", "value": 1,
+                                 "targets": {"element": "forests"}}],
+                       expect=[{"object": "u", "zone": "base"}]))
+    assert res.status.value == "error" and "element" in res.error, (res.status, res.error)
+
+
+def test_an_unknown_element_is_a_located_error():
+    """'forest' is no element (forests is): refused at its line, not a selector that silently matches nothing."""
+    bad = {**BLESS, "targets": {"types": ["creature"], "element": "forest"}}
+    res = run(scenario(objects=[hero("ranger", "forests")], effects=[bad], expect=[{"object": "ranger"}]))
+    assert res.status.value == "error" and "forest" in res.error and "test.yaml:" in res.error, res.error

@@ -1,7 +1,8 @@
 """Berserk legality read where the probe found it bypassed: 525.1 'or paid' (an action paid by closing a closed source),
 525.2 'receiving effects, numeric values included' (a continuous effect adding a token to a card that cannot receive
-tokens), 532.5.4 over abilities granted or removed by effects. Each: the rule's effect holds with the rule behind it,
-the opposite is impossible with the rule in the core, the flipped expectation fails, and the reference agrees."""
+tokens), 532.5.4 over abilities granted or removed by effects, 525.3 "loses" against an ability an effect granted.
+Each: the rule's effect holds with the rule behind it, the opposite is impossible with the rule in the core, the flipped
+expectation fails, and the reference agrees."""
 from __future__ import annotations
 
 import pytest
@@ -35,6 +36,11 @@ HERMIT_EFFECTS = [static("text", "hermit", 1, kind="prohibit", action="receive_t
 PHOENIX = [creature("phoenix", zone="graveyard", abilities=["incarnation 2"]), creature("shrine", cell="r2c2")]
 INCARNATE = [declare("inc", "incarnate", "phoenix", params={"cell": "r1c1"}), {"type": "resolve", "action": "inc"}]
 
+SILENCER = [creature("silencer", flags={"open": True}), creature("walker", "bob"),
+            {"id": "totem", "owner": "bob", "zone": "play", "types": ["artifact"]}]
+GROUND = [declare("ground", "lose_ability", "silencer", targets=["walker"], params={"ability": "flying"}),
+          {"type": "resolve", "action": "ground"}]
+
 # rule -> (scenario parts, expectation that holds because of the rule, expectation the rule makes impossible)
 CASES = {
     "berserk.525.1.paid": (
@@ -46,6 +52,12 @@ CASES = {
         {"objects": HERMIT, "effects": HERMIT_EFFECTS},
         {"object": "hermit", "attributes": {"tokens": 0}},
         {"object": "hermit", "attributes": {"tokens": 1}},
+    ),
+    "berserk.525.3.loses": (
+        {"objects": SILENCER, "events": GROUND,
+         "effects": [static("wind", "totem", 1, kind="grant", ability="flying", targets=["walker"])]},
+        {"object": "walker", "abilities": {"flying": False}},
+        {"object": "walker", "abilities": {"flying": True}},
     ),
     "berserk.532.5.4": (
         {"board": BOARD, "objects": PHOENIX, "events": INCARNATE,

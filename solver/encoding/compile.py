@@ -142,6 +142,8 @@ class Compiler:
                 self.actions.append(ev.id)
             elif isinstance(ev, BeginEffect):
                 self._add_effect(ev.effect, begun_by=i)
+            for e in self.rs.created_effects(self, i, ev):  # an effect the game's rules begin at this event
+                self._add_effect(e, begun_by=i)
 
     def _add_effect(self, e: Effect, begun_by: int | None = None) -> None:
         if e.source is not None and e.source not in self.objects:

@@ -48,6 +48,8 @@ def applies(comp, st: Stage, eff: Effect, obj: str) -> Lit:
                 conds.append(_controlled_by(comp, st, eff, obj, sel.controlled_by))
             if sel.cell:
                 conds.append(_on_cell(comp, st, eff, obj, sel.cell))
+            if sel.element:  # the game reads which element the effect sees (it may be set by effects)
+                conds.append(comp.rs.selects_element(comp, st, eff, obj, sel.element))
         if eff.kind == "control" and eff.player == SOURCE_CONTROLLER:  # a game's rule on who may receive it
             conds.append(comp.rs.may_receive(comp, st, eff))
         if ("released", eff.id, obj) in comp.domains:  # a game rule ended the effect for this object only

@@ -67,6 +67,16 @@ class Ruleset:
         """Object slots (ObjInfo) an event may create (override)."""
         return []
 
+    def selects_element(self, comp, st: Stage, eff, obj: str, element: str) -> Lit:
+        """Literal: a selector's ``element`` matches ``obj`` for effect ``eff`` at ``st``; a game without elements
+        refuses the word (override)."""
+        raise NotModelled(f"effect {eff.id}: selecting by element is not part of the {self.game} rules", "element")
+
+    def created_effects(self, comp, index: int, event) -> list:
+        """Effects the game's rules begin at event ``index`` (inactive until a rule sets them active there, ordered
+        at that event like a begun effect: a resolved '[card] loses [text]'); none by default (override)."""
+        return []
+
     def identity_objects(self, comp) -> list[str]:
         """Objects whose identity per zone visit the game's rules read besides those effects name (override)."""
         return []
@@ -274,24 +284,32 @@ class Ruleset:
         """An effect ends."""
         with comp.step(f"end effect {ev.effect}") as tr:
             tr.set(("active", ev.effect), 0, "core.effect_ends")
+            self.effects_end(comp, tr, [ev.effect])
 
     def on_end_turn(self, comp, ev) -> None:
         """End of turn: 'until end of turn' effects end."""
         with comp.step("end of turn") as tr:
-            for eid, e in comp.effects.items():
-                if e.duration == "until_end_of_turn":
-                    tr.set(("active", eid), 0, "core.end_of_turn")
+            ending = [eid for eid, e in comp.effects.items() if e.duration == "until_end_of_turn"]
+            for eid in ending:
+                tr.set(("active", eid), 0, "core.end_of_turn")
+            self.effects_end(comp, tr, ending)
             self.turn_triggers(comp, tr, "end_of_turn", comp.stage["turn", "active_player"])
 
     def on_begin_turn(self, comp, ev) -> None:
         """A player's turn begins: their 'until your next turn' effects end."""
         with comp.step(f"{ev.player}'s turn begins") as tr:
-            for eid, e in comp.effects.items():
-                if e.duration == "until_next_turn" and e.until_player == ev.player:
-                    tr.set(("active", eid), 0, "core.next_turn")
+            ending = [eid for eid, e in comp.effects.items()
+                      if e.duration == "until_next_turn" and e.until_player == ev.player]
+            for eid in ending:
+                tr.set(("active", eid), 0, "core.next_turn")
+            self.effects_end(comp, tr, ending)
             tr.set(("turn", "active_player"), ev.player, "core.begin_turn")
             tr.set(("turn", "priority"), ev.player, "core.begin_turn")
             self.turn_triggers(comp, tr, "start_of_turn", ev.player)
+
+    def effects_end(self, comp, tr, effects: list[str]) -> None:
+        """Hook: what a game's rules do when ``effects`` end in this step (an end_effect, or their duration ran out),
+        read in the state before (``tr.prev``); nothing in the core (override)."""
 
     def turn_triggers(self, comp, tr, at: str, player) -> None:
         """Hook: triggered effects of objects at the start or end of a turn (``player``: whose turn, an id or the Cat

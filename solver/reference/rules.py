@@ -85,6 +85,11 @@ class CoreRules:
     def extra_keys(self, w: World) -> None:
         """Game-specific state keys (override)."""
 
+    def created_effects(self, w: World, index: int, ev) -> list[Effect]:
+        """Effects the game's rules begin at event ``index`` (inactive until a rule makes them active there); none in
+        the core (override)."""
+        return []
+
     def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:
         """What an action kind needs to be declared or resolved, by rule (override)."""
         raise Unsupported(f"action kind '{spec.kind}' is not part of the {self.game} rules")
@@ -194,7 +199,14 @@ class CoreRules:
                 return False
             if sel.cell and not self._on_cell(w, st, e, obj, sel.cell):
                 return False
+            if sel.element and not self.selects_element(w, st, e, obj, sel.element):
+                return False
         return True
+
+    def selects_element(self, w: World, st: State, e: Effect, obj: str, element: str) -> bool:
+        """A selector's ``element`` matches ``obj`` for effect ``e`` (a game with elements reads it; the core has
+        none)."""
+        raise Unsupported(f"effect {e.id}: selecting by element is not part of the {self.game} rules")
 
     def _on_cell(self, w: World, st: State, e: Effect, obj: str, cell: str) -> bool:
         """``obj`` is on ``cell`` ('source': on the same board cell as the effect's source)."""
@@ -484,22 +496,29 @@ class CoreRules:
     def on_end_effect(self, w: World, prev: State, ev, step: Step) -> None:
         """The effect becomes inactive."""
         step.set(key("active", ev.effect), "0", "core.effect_ends")
+        self.effects_end(w, prev, step, [ev.effect])
 
     def on_end_turn(self, w: World, prev: State, ev, step: Step) -> None:
         """'Until end of turn' effects end."""
-        for e in w.effects:
-            if e.duration == "until_end_of_turn":
-                step.set(key("active", e.id), "0", "core.end_of_turn")
+        ending = [e.id for e in w.effects if e.duration == "until_end_of_turn"]
+        for eid in ending:
+            step.set(key("active", eid), "0", "core.end_of_turn")
+        self.effects_end(w, prev, step, ending)
         self.turn_triggers(w, prev, step, "end_of_turn", prev.get("turn.active_player", NONE))
 
     def on_begin_turn(self, w: World, prev: State, ev, step: Step) -> None:
         """The player's 'until your next turn' effects end; they become active player with priority."""
-        for e in w.effects:
-            if e.duration == "until_next_turn" and e.until_player == ev.player:
-                step.set(key("active", e.id), "0", "core.next_turn")
+        ending = [e.id for e in w.effects if e.duration == "until_next_turn" and e.until_player == ev.player]
+        for eid in ending:
+            step.set(key("active", eid), "0", "core.next_turn")
+        self.effects_end(w, prev, step, ending)
         step.set("turn.active_player", ev.player, "core.begin_turn")
         step.set("turn.priority", ev.player, "core.begin_turn")
         self.turn_triggers(w, prev, step, "start_of_turn", ev.player)
+
+    def effects_end(self, w: World, prev: State, step: Step, effects: list[str]) -> None:
+        """What a game's rules do when ``effects`` end at this event (read in the state before); nothing in the core
+        (override)."""
 
     def turn_triggers(self, w: World, prev: State, step: Step, at: str, player: str) -> None:
         """Triggered effects at the start or end of ``player``'s turn: none in the core (a game reads them)."""

@@ -182,6 +182,9 @@ def build_world(sc: Scenario, rules) -> World:
         elif isinstance(ev, BeginEffect):
             w.effects.append(ev.effect)
             w.begun_at[ev.effect.id] = i
+        for e in rules.created_effects(w, i, ev):  # an effect the game's rules begin at this event
+            w.effects.append(e)
+            w.begun_at[e.id] = i
     _object_keys(w)
     _player_keys(w)
     _effect_keys(w)
@@ -274,7 +277,7 @@ def _player_keys(w: World) -> None:
 
 
 def _effect_keys(w: World) -> None:
-    later = {ev.effect.id: i + 1 for i, ev in enumerate(w.sc.events) if isinstance(ev, BeginEffect)}
+    later = {eid: i + 1 for eid, i in w.begun_at.items()}  # begun by an event (or by a game's rule at one)
     for e in w.effects:
         k = key("active", e.id)
         w.add(k, BOOL, b(e.active and e.id not in later))

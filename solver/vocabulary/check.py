@@ -398,6 +398,14 @@ class _Check:
             self.types(path + ("targets", "types"), sel.get("types"))
             if "zone" in sel:
                 self.word(path + ("targets", "zone"), "zones", sel["zone"])
+            self.selector_element(path + ("targets", "element"), sel)
+
+    def selector_element(self, path: KeyPath, sel: dict) -> None:
+        """A selector's element is one of the values of the game's property ``element`` (the feature ``elements``
+        refuses it in a game without one)."""
+        prop = self.v.word("properties", "element")
+        if "element" in sel and prop is not None:
+            self.value(path, prop, sel["element"], "property")
 
     def flags(self, path: KeyPath, flags: Any, expectation: bool) -> None:
         """Object flags: stored ones anywhere, computed ones in expectations only."""
@@ -426,6 +434,7 @@ class _Check:
             self.types(path + ("targets", "types"), sel.get("types"))
             if "zone" in sel:
                 self.word(path + ("targets", "zone"), "zones", sel["zone"])
+            self.selector_element(path + ("targets", "element"), sel)
 
     def effect_value(self, path: KeyPath, name: str, value: Any) -> None:
         """A set/add effect's attribute (a number) or property (a text)."""

@@ -37,6 +37,7 @@ FEATURES = (
     Word("phase", "`turn.phase` (no rule reads the phase)"),
     Word("turn_order_next", "`turn.turn_order_next` (no rule reads it)"),
     Word("triggers", "an object's `triggers` (effects at the start or end of its controller's turn)"),
+    Word("elements", "a selector's `element` ('forest creatures'): the game's cards have elements"),
 )
 #: where each feature's fields sit in a scenario ('*' for any list item)
 FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -51,6 +52,8 @@ FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
     "phase": (("turn", "phase"),),
     "turn_order_next": (("turn", "turn_order_next"),),
     "triggers": (("objects", "*", "triggers"),),
+    "elements": (("effects", "*", "targets", "element"), ("events", "*", "effect", "targets", "element"),
+                 ("objects", "*", "triggers", "*", "targets", "element")),
 }
 
 #: effect kinds and durations (the same in every game), for the reference docs
@@ -233,6 +236,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("zone", "only objects in this zone"),
         Word("cell", "only objects on this cell (source: the effect source's cell; adjacent: a cell next to it)"),
         Word("other", "true: every object but the effect's source ('all other heroes')"),
+        Word("element", "only objects of this element ('forest creatures'; a game that has elements reads it, "
+                        "others refuse it)"),
     ),
     "Turn": (
         Word("active_player", "whose turn it is"),

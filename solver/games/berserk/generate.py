@@ -54,6 +54,15 @@ class BerserkGen(CoreGen):
         if self.chance(0.2):
             o["triggers"] = [self.trigger()]
 
+    def targets(self, source: str | None, allow_controlled_by: bool) -> object:
+        """The core's targets; a selector sometimes chooses by element ('forest creatures', berserk.element.selector),
+        except a control effect's (``allow_controlled_by`` false: by element it would be a cycle with an element
+        effect choosing by controller)."""
+        sel = super().targets(source, allow_controlled_by)
+        if isinstance(sel, dict) and allow_controlled_by and self.chance(0.4):
+            sel["element"] = self.r.choice(ELEMENTS)
+        return sel
+
     def trigger(self) -> dict:
         """A trigger at the start or end of its controller's turn (berserk.trigger): heal or wound one creature the
         selector matches (adjacent, of a side, other)."""
@@ -65,6 +74,8 @@ class BerserkGen(CoreGen):
             sel["cell"] = r.choice(["adjacent", "source"])
         if self.chance(0.5):
             sel["other"] = True
+        if self.chance(0.25):
+            sel["element"] = r.choice(ELEMENTS)
         return {"id": "t", "at": r.choice(["start_of_turn", "end_of_turn"]), "attribute": "life",
                 "value": r.choice([1, 1, -1, 2]), "targets": sel}
 

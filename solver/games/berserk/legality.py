@@ -7,6 +7,7 @@ possible (525.1 "или оплачено": the source is open).
 """
 from __future__ import annotations
 
+from models.effects import Effect
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
 from solver.errors import NotModelled
@@ -88,15 +89,42 @@ def tokens(who: str) -> ActionKind:
     return paid(requirements, apply)
 
 
+def loss_effect_id(action_id: str) -> str:
+    """The id of the 'remove' effect a resolved '[card] loses [text]' applies (berserk.525.3.loses)."""
+    return f"{action_id}-loses"
+
+
+def loss_effects(comp, index: int, ev) -> list[Effect]:
+    """berserk.525.3.loses: the effect a '[card] loses [text]' resolving (or finishing) at event ``index`` applies: it
+    removes [text] from its target, applied then, so the latest of the effects on that ability (it beats a grant
+    applied before it, berserk.conflict.latest; a grant applied after gives it back)."""
+    if ev.type not in ("resolve", "finish_execution") or ev.action not in comp.objects:
+        return []
+    spec = comp.objects[ev.action].action
+    if spec is None or spec.kind != "lose_ability" or loss_effect_id(ev.action) in comp.effects:
+        return []
+    card = target(spec)
+    if card not in comp.objects or "ability" not in spec.params:
+        return []
+    return [Effect(id=loss_effect_id(ev.action), source=getattr(spec, "source", None), kind="remove",
+                   ability=str(spec.params["ability"]), targets=[card], duration="permanent")]
+
+
+def _action_id(comp, spec) -> str:
+    """The object id of the action whose spec is ``spec`` (a declared action or an item on the stack at the start)."""
+    return next(oid for oid, info in comp.objects.items() if info.action is spec)
+
+
 def lose_ability() -> ActionKind:
-    """'[card] loses [text]': illegal against a card that does not have [text] (525.3)."""
+    """'[card] loses [text]': illegal against a card that does not have [text] (525.3), printed or granted; resolved,
+    it applies the effect that removes it (berserk.525.3.loses, ``loss_effects``)."""
     def requirements(comp, st, spec):
         return [("berserk.525.3", comp.has_ability(st, target(spec), str(spec.params["ability"])))]
 
     def apply(comp, tr, spec, when):
-        key = ("ability", target(spec), str(spec.params["ability"]))
+        key = ("active", loss_effect_id(_action_id(comp, spec)))
         if key in comp.domains:
-            tr.set(key, 0, "berserk.action.effect", when)
+            tr.set(key, 1, "berserk.525.3.loses", when)
     return paid(requirements, apply)
 
 

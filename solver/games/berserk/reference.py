@@ -4,6 +4,7 @@ Plain Python over a state dict; shares no code with the encoding (``ruleset.py``
 """
 from __future__ import annotations
 
+from models.effects import Effect, Selector
 from models.events import Declare
 from solver.games.berserk.reference_squads import ControlVictoryRules
 from solver.games.berserk.reference_triggers import TriggerReading
@@ -72,6 +73,24 @@ class BerserkRules(TriggerReading, CoreRules):
         """core.value over the grant/remove effect applied last."""
         return self.ability_by(w, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
 
+    def selects_element(self, w: World, st: State, e: Effect, obj: str, element: str) -> bool:
+        """berserk.element.selector: "forest creatures". An effect that sets the element sees the element the effects
+        on the element applied before it produce (seed 003 orders effects by when they were applied: the printed
+        element, then each in that order, the last winning); any other effect sees the card's element now."""
+        if e.kind == "control" and any(f.kind == "set" and f.attribute == "element" and isinstance(f.targets, Selector)
+                                       and f.targets.controlled_by for f in w.effects):
+            raise Unsupported(f"{e.id}: control by element while an element effect chooses by controller (a cycle)")
+        if not (e.kind == "set" and e.attribute == "element"):
+            return self.prop(w, st, obj, "element") == element
+        w.note("berserk.element.selector")
+
+        def when(f: Effect) -> tuple:
+            return (self.applied_at(w, st, f), w.order(f, st))
+        earlier = [f for f in w.effects_on(obj, "set", "element")
+                   if f.id != e.id and when(f) < when(e) and self.applies(w, st, f, obj)]
+        seen = str(max(earlier, key=when).value) if earlier else st.get(key("prop", obj, "element"), NONE)
+        return seen == element
+
     def allowed_by(self, w: World, st: State, obj: str, action: str, default: bool = False) -> tuple[bool, str]:
         """'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2). A card needs no
         permission to move (seeds/003: a card on a shared cell must move, unless 'cannot' forbids it)."""
@@ -108,6 +127,22 @@ class BerserkRules(TriggerReading, CoreRules):
     def on_finish_execution(self, w: World, prev: State, ev, step: Step) -> None:
         """berserk.526.1.executing."""
         self.finish_execution(w, prev, ev, step, completes="berserk.526.1.executing")
+
+    def created_effects(self, w: World, index: int, ev) -> list[Effect]:
+        """berserk.525.3.loses: '[card] loses [text]', resolved (or finished) at this event, takes [text] away by an
+        effect applied then: the last applied, so it wins over a grant of [text] applied before (seed 003: the effect
+        applied last wins) and a later grant gives it back."""
+        if ev.type not in ("resolve", "finish_execution") or ev.action not in w.objects:
+            return []
+        spec = w.objects[ev.action].spec
+        eid = f"{ev.action}-loses"
+        if spec is None or spec.kind != "lose_ability" or any(e.id == eid for e in w.effects):
+            return []
+        card = target(spec)
+        if card not in w.objects or "ability" not in spec.params:
+            return []
+        return [Effect(id=eid, source=getattr(spec, "source", None), kind="remove", ability=str(spec.params["ability"]),
+                       targets=[card], duration="permanent")]
 
     # -- state keys -------------------------------------------------------------------
     def extra_keys(self, w: World) -> None:
@@ -249,10 +284,11 @@ class BerserkRules(TriggerReading, CoreRules):
             obj = spec.source if kind == "accumulate_tokens" else t
             k = key("attr", obj, "tokens")
             step.set(k, str(int(st[k]) + 1), "berserk.action.effect")
-        elif kind == "lose_ability":
-            k = key("ability", t, str(spec.params["ability"]))
+        elif kind == "lose_ability":  # 525.3: the loss is an effect applied now (the latest on that ability)
+            action = next(o for o, info in w.objects.items() if info.spec is spec)
+            k = key("active", f"{action}-loses")
             if k in w.domains:
-                step.set(k, "0", "berserk.action.effect")
+                step.set(k, "1", "berserk.525.3.loses")
         elif kind == "finishing_blow":
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:

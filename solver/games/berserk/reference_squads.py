@@ -199,6 +199,36 @@ class ControlVictoryRules:
         else:
             step.set(key("ctrl", ev.object), opp, "berserk.532.7.lose")
 
+    def effects_end(self, w: World, prev: State, step: Step, effects: list[str]) -> None:
+        """532.7 (seed 002: "Если в результате какого-либо эффекта вы потеряли контроль над картой, то ваш противник
+        автоматически становится игроком, контролирующим эту карту"): a control effect that ends while it is the one
+        making a player control the card, not its default controller, makes that player lose control: the opponent
+        takes it, unless it cannot join the opponent's squad (532.8), then the player keeps it. Two players only."""
+        super().effects_end(w, prev, step, effects)  # type: ignore[misc]
+        if len(w.players) != 2:
+            return
+        by_id = {e.id: e for e in w.effects}
+        for eid in effects:
+            e = by_id[eid]
+            if e.kind != "control":
+                continue
+            for obj in w.targets(e):
+                if w.objects[obj].spec is not None or key("ctrl", obj) not in w.domains:
+                    continue
+                w.note("berserk.532.7.lose", "berserk.532.7.keep", "berserk.532.8")
+                winner = self.latest_by(w, prev, w.effects_on(obj, "control"), obj,  # type: ignore[attr-defined]
+                                        latest="berserk.conflict.latest")
+                if winner is None or winner.id != eid:
+                    continue
+                holder = self.receiver(w, prev, e)  # type: ignore[attr-defined]
+                if holder == prev[key("ctrl", obj)] or holder == NONE:
+                    continue  # the card stays with its default controller: no control is lost
+                opp = self.opponent(w, holder)
+                if self.clashes(w, prev, obj, opp):
+                    step.set(key("ctrl", obj), holder, "berserk.532.7.keep")
+                else:
+                    step.set(key("ctrl", obj), opp, "berserk.532.7.lose")
+
     def on_concede(self, w: World, prev: State, ev, step: Step) -> None:
         """The conceding player loses; the opponent wins."""
         self.award(w, prev, step, self.opponent(w, ev.player), "berserk.602.1.concede", loser_status="conceded")

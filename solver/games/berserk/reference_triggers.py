@@ -68,5 +68,7 @@ class TriggerReading:
                 return False
             if sel.controlled_by and not self._controlled_by(w, prev, e, oid, sel.controlled_by):
                 return False
+            if sel.element and self.prop(w, prev, oid, "element") != sel.element:  # type: ignore[attr-defined]
+                return False  # the element it has then (berserk.element.selector)
             return not sel.cell or self._on_cell(w, prev, e, oid, sel.cell)
         return [oid for oid in pool if matched(oid)]

@@ -10,6 +10,10 @@ RULES = {
     "berserk.conflict.anew": "A card that enters play again or is attached again is a new card: its effects are "
                              "applied anew (they are the last applied), and an effect imposed on it before does not "
                              "follow it.",
+    "berserk.element.selector": "An effect choosing cards by element ('forest creatures') sees, if it sets the "
+                                "element itself, the element the effects on the element applied before it produce "
+                                "(printed, then each in the order applied); any other effect, or a trigger, sees "
+                                "the card's element now.",
     "berserk.conservation": "Two cards (not symbiotes or equipment) on one cell: the controller of the card that came "
                             "last must declare its move in their next Choice subphase, or it dies.",
     "berserk.conservation.carry": "Declaring another obligatory ability in the Choice subphase carries the duty to "
@@ -33,6 +37,9 @@ RULES = {
     "berserk.525.1.hide": "It is illegal to hide a card that is already hidden.",
     "berserk.525.2": "'Cannot [text]' forbids the card an action, a choice of target, or receiving an effect.",
     "berserk.525.3": "'[card] loses [text]' is illegal to declare against a card that does not have [text].",
+    "berserk.525.3.loses": "A resolved '[card] loses [text]' takes [text] away as an effect applied then: the last "
+                           "applied, it wins over a grant applied before it (an ability granted by an effect is "
+                           "lost too); a grant applied after it gives [text] back.",
     "berserk.526.1": "An action that became impossible is interrupted: removed from the stack before it would resolve "
                      "(525.1), without being paid for.",
     "berserk.526.1.executing": "An action that is already executing (has left the stack) cannot be interrupted.",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from solver.encoding import derived
 from solver.encoding.ruleset import Ruleset
-from solver.games.berserk import legality, movement, squads, triggers
+from solver.games.berserk import elements, legality, movement, squads, triggers
 from solver.games.berserk.conservation import Conservation
 from solver.games.berserk.lifecycle import require_status
 from solver.games.berserk.squads import Squads
@@ -92,6 +92,15 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
     def turn_triggers(self, comp, tr, at: str, player) -> None:
         """Card text 'at the start (end) of your turn, ... one ...': the solver chooses the object (berserk.trigger)."""
         triggers.fire(comp, tr, at, player)
+
+    def selects_element(self, comp, st, eff, obj, element):
+        """A selector's element (berserk.element.selector): an effect on the element sees what the effects on it
+        applied before produce; any other effect the element now (``elements.selects``)."""
+        return elements.selects(comp, st, eff, obj, element)
+
+    def created_effects(self, comp, index, event) -> list:
+        """A resolved '[card] loses [text]' applies an effect that removes [text] (berserk.525.3.loses)."""
+        return legality.loss_effects(comp, index, event)
 
     # -- state variables --------------------------------------------------------------------------
     def event_keys(self, comp, ev) -> list[tuple]:

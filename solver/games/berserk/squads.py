@@ -225,3 +225,34 @@ class Squads:
         with comp.step(f"{ev.player} loses control of {ev.object}") as tr:
             tr.set(("ctrl", ev.object), opp, "berserk.532.7.lose", rm.all_of([mine, joins]))
             tr.keep(("ctrl", ev.object), "berserk.532.7.keep", rm.all_of([mine, rm.neg(joins)]))
+
+    def effects_end(self, comp, tr, effects: list[str]) -> None:
+        """532.7 when a control effect ends ("if as a result of some effect you lost control of a card, your opponent
+        automatically becomes the controller"): where the ending effect was the one giving the card to a player (it
+        won, berserk.conflict.latest) whose control it was not by default, that player loses control: the opponent
+        becomes its controller (berserk.532.7.lose), unless the card cannot join the opponent's squad (532.8): then
+        the player keeps it (berserk.532.7.keep). The controller it leaves to is remembered as the card's default
+        (the ``ctrl`` state), so a control effect still applying decides over it as before. Two players only (the
+        control rules are for two; with more no player is 'the opponent')."""
+        if len(comp.players) != 2:
+            return
+        rm, st = comp.rm, tr.prev
+        for eid in effects:
+            e = comp.effects[eid]
+            if e.kind != "control":
+                continue
+            for obj in comp.candidates(e):
+                if ("ctrl", obj) not in comp.domains or comp.objects[obj].action is not None:
+                    continue
+                rivals = comp.effects_on(obj, "control")
+                won = {f.id: w for f, w in derived.latest_wins(comp, st, ("control", obj), rivals, obj,
+                                                                latest="berserk.conflict.latest")}[eid]
+                for p in comp.players:
+                    lost = rm.all_of([won, derived.gives_to(comp, st, e, p), rm.neg(st["ctrl", obj].is_(p))])
+                    if lost is rm.false:
+                        continue
+                    opp = opponent(comp, p)
+                    joins = rule_lit(comp, st, "berserk.532.8", rm.neg(conflict(comp, st, obj, opp)),
+                                     f"joins.{eid}.{obj}.{opp}")
+                    tr.set(("ctrl", obj), opp, "berserk.532.7.lose", rm.all_of([lost, joins]))
+                    tr.set(("ctrl", obj), p, "berserk.532.7.keep", rm.all_of([lost, rm.neg(joins)]))

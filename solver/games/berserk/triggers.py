@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from models.effects import Effect, Trigger
 from solver.encoding import derived
+from solver.games.berserk.elements import element_is
 
 
 def triggers(comp, at: str) -> list[tuple[str, Trigger]]:
@@ -45,6 +46,8 @@ def matches(comp, st, source: str, t: Trigger, obj: str):
         conds.append(derived._controlled_by(comp, st, e, obj, sel.controlled_by))
     if sel.cell:
         conds.append(derived._on_cell(comp, st, e, obj, sel.cell))
+    if sel.element:  # the element it has then (berserk.element.selector)
+        conds.append(element_is(comp, st, obj, sel.element))
     return rm.all_of(conds, f"s{st.index}:trigger.{source}.{t.id}.{obj}")
 
 

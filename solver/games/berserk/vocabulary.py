@@ -164,7 +164,7 @@ VOCABULARY = SHARED.extend(
         Switch("counterstrike", "an attacked creature strikes back (default true)"),
         Number("victory_horizon", "rounds searched for bounded proofs and refutations (default 3)", lo=1, hi=20),
     ),
-    features=features("board", "claims", "triggers"),
+    features=features("board", "claims", "triggers", "elements"),
     renamed={("properties", "alignment"): ALIGNMENT},
     notes="""\
 - Two players: the control (532.7) and victory (602.1) rules are for two.
@@ -193,8 +193,23 @@ VOCABULARY = SHARED.extend(
   refused with what to write instead.
 - Selectors for card texts: "your squad" is `{controlled_by: source_controller, zone: play}` (a squad is the cards
   a player controls in play); "other" is `other: true` (every object but the source); "adjacent to this one" is
-  `cell: adjacent` (a cell next to the source's). Selecting by element is not modelled: an element changes under
-  effects, and a selector reading what effects set is not supported.
+  `cell: adjacent` (a cell next to the source's); "forest creatures" is `element: forests`.
+- Selecting by element (`berserk.element.selector`, issue 27): an element changes under effects, so which cards
+  an effect selects by element depends on what effects set. The seeds order effects only by when they were
+  applied (the last applied wins), so an effect that sets the element sees the element the effects on the
+  element applied before it produce (the printed one, then each in the order applied, each selecting by what
+  the earlier ones made): "forest creatures become darkness" then "darkness creatures become steppes" makes a
+  forest card steppes, and in the other order leaves it darkness. Any other effect ("forest creatures get +1
+  life"), and a trigger, sees the card's element now: a forest hero Kanor-Vain made neutral is no forest
+  creature. A control effect choosing by element while an effect on the element chooses by controller is a
+  cycle no rule orders: a located error naming both.
+- "Loses [text]" (525.3) takes the ability away by an effect applied when it resolves (`berserk.525.3.loses`):
+  the last applied, it wins over a grant applied before it (a granted ability is lost too), and a grant applied
+  after it gives the ability back.
+- Control that ends (532.7): a control effect that ends (an `end_effect`, or its duration) while it is the one
+  giving a player the card makes that player lose control: the opponent becomes the controller, unless the card
+  cannot be taken into the opponent's squad (532.8), then the player keeps it (the card's default controller is
+  then that player).
 - "Cannot ..." is a `prohibit` effect, "may ..." a `permit` effect; of two conflicting effects the one applied
   last wins: in the initial state by `timestamp`, then in event order; a card's static ability counts from when
   the card last entered play or was attached, so a card that comes back (or equipment put back on) is the latest
