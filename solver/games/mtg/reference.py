@@ -42,6 +42,10 @@ class MtgRules(CoreRules):
         """core.control over core.timestamp; an object outside the game has no controller (mtg.108.4a)."""
         return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """613.1f (layer 6): the latest grant or remove effect by timestamp (613.7) decides, else the printed ones."""
+        return self.ability_by(w, st, obj, ability, latest="mtg.613.7", value="mtg.613.1f")
+
     def told_apart(self, w: World) -> list[str]:
         """400.7: the targets of spells and abilities (a new object is no longer the target)."""
         return targets.targeted(w)

@@ -43,6 +43,11 @@ class Mtg(Ruleset):
         the game has none (mtg.108.4a)."""
         return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
+    def has_ability(self, comp, st, obj: str, ability: str):
+        """Layer 6 (mtg.613.1f): grant and remove effects apply in timestamp order (mtg.613.7), the latest wins;
+        effects of objects that entered together are ordered by the active player (mtg.613.7m)."""
+        return derived.has_ability(comp, st, obj, ability, latest="mtg.613.7", value="mtg.613.1f")
+
     def new_objects(self, comp, tr) -> None:
         """400.7: an object that changes zones becomes a new object (mtg.400.7); 603.10a: a source leaving the
         battlefield leaves its controller to look back to; 110.5b: a permanent enters the battlefield untapped."""

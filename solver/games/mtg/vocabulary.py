@@ -43,6 +43,11 @@ VOCABULARY = SHARED.extend(
     abilities=(
         Ability("attack", "the creature can attack: the base of the 'attack' permission (combat itself is not "
                           "modelled)"),
+        Ability("flying", "the creature has flying (702.9; layer 6: `grant` and `remove` effects apply in timestamp "
+                          "order, 613.7; blocking is not modelled)"),
+        Ability("opponents_enter_tapped", "a static ability (Authority of the Consuls): creatures your opponents "
+                                          "control enter the battlefield tapped (614.1d); it works while its source "
+                                          "is on the battlefield and its controller in the game (611.3a, 800.4a)"),
     ),
     attributes=(
         Number("power", "a creature's power"),
