@@ -152,24 +152,26 @@ class Mtg(Ruleset):
 
     def on_end_turn(self, comp, ev) -> None:
         """The turn ends ('until end of turn' effects end, damage wears off; then 800.4c) and the next player in turn
-        order still in the game begins theirs (800.4j, 800.4k; then 800.4c)."""
+        order still in the game begins theirs (800.4j, 800.4k; then 800.4c), starting with the untap step (502.3)."""
         turns.check_end_turn(comp)
         before = comp.stage
         turns.end_of_turn(self, comp)
         if any(e.kind == "control" and e.duration == "until_end_of_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, "800.4c at end of turn")
         before = comp.stage
-        turns.next_turn(self, comp)
+        began = turns.next_turn(self, comp)
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, "800.4c as the next turn begins")
+        turns.untap_step(comp, began)
 
     def on_begin_turn(self, comp, ev) -> None:
-        """A turn written by hand, in turn order: it begins if its player is in the game (800.4j); their 'until your
-        next turn' effects end either way (800.4k)."""
+        """A turn written by hand, in turn order: it begins if its player is in the game (800.4j), with the untap step
+        (502.3); their 'until your next turn' effects end either way (800.4k)."""
         before = comp.stage
-        turns.begin_turn(self, comp, ev)
+        began = turns.begin_turn(self, comp, ev)
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, f"800.4c when {ev.player}'s turn would begin")
+        turns.untap_step(comp, began)
 
     def on_extra_turn(self, comp, ev) -> None:
         """500.7: an extra turn is added directly after the current one."""
