@@ -19,7 +19,9 @@ OPPONENTS_TAPPED = "opponents_enter_tapped"
 
 
 def event_keys(comp, ev) -> list[tuple]:
-    """The tapped flag of an object put onto the battlefield tapped."""
+    """The tapped flag of an object put onto the battlefield tapped, or tapped or untapped by ``set_flag``."""
+    if ev.type == "set_flag" and ev.flag == TAPPED:
+        return [(("flag", ev.object, TAPPED), "bool", False)]
     if ev.type == "put_onto" and ev.tapped:
         if ev.zone != "battlefield":
             raise ScenarioError(f"put_onto {ev.object}: `tapped` is for the battlefield, not the {ev.zone}")

@@ -159,6 +159,8 @@ class MtgRules(CoreRules):
         life = str(STARTING_LIFE)
         if ev.type in ("combat_damage", "gain_life", "lose_life"):
             return [(key("pattr", ev.player, "life"), INT, life)]
+        if ev.type == "set_flag" and ev.flag == "tapped":
+            return [(key("flag", ev.object, "tapped"), BOOL, "0")]
         if ev.type == "put_onto" and ev.tapped:
             if ev.zone != "battlefield":
                 raise Unsupported(f"put_onto {ev.object} tapped onto the {ev.zone}")

@@ -120,6 +120,9 @@ class Proc:
         for k in [k for k in self.w.domains if k.startswith("flag.") and k.endswith(".tapped")]:
             o = k[len("flag."):-len(".tapped")]
             zk = key("zone", o)
+            self.w.note("mtg.110.5b")  # read at every sub-state: did the permanent arrive on the battlefield
+            if "creature" in self.w.objects[o].types and tapping_sources(self.w):
+                self.w.note("mtg.614.1d")  # and, a creature, under an opponent's 'enters tapped'
             if k not in seen and before.get(zk) != "battlefield" and self.st.get(zk) == "battlefield":
                 v, rule = ("1", "mtg.614.1d") if self.opponent_taps(before, o) else ("0", "mtg.110.5b")
                 self.w.note(rule)

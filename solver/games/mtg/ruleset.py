@@ -102,7 +102,7 @@ class Mtg(Ruleset):
         """Player attributes, marked damage and choice flags the events read and write."""
         rng = [-1_000_000, 1_000_000]
         life.event_keys(comp, ev)
-        if ev.type == "put_onto":
+        if ev.type in ("put_onto", "set_flag"):
             return permanents.event_keys(comp, ev)
         if ev.type == "choice":
             return [(("pflag", p, ev.id), "bool", False) for p in comp.players]
