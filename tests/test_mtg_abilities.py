@@ -7,6 +7,8 @@ import pytest
 import yaml
 
 from models.scenario import Scenario
+from solver.reference import enumerate_traces, validate
+from solver.reference.validate import broken_rules
 from solver.run.api import check_text
 from tests.helpers import assert_agrees
 
@@ -47,52 +49,53 @@ def put(oid: str, **kw) -> dict:
 # (name, scenario parts, expectation, verdict, rule the verdict rests on or None)
 CASES = [
     # 613.1f / 613.7 / 613.7m: flying granted and removed
-    ("trivial: printed flying, no effect", dict(objects=[{**BEARS, "abilities": ["flying"]}]),
+    ("trivial: printed flying, no effect", {"objects": [{**BEARS, "abilities": ["flying"]}]},
      {"object": "bears", "abilities": {"flying": True}}, "holds", None),
-    ("feasible: Levitation gives flying", dict(objects=[LEVITATION, BEARS], effects=[grant(1)]),
+    ("feasible: Levitation gives flying", {"objects": [LEVITATION, BEARS], "effects": [grant(1)]},
      {"object": "bears", "abilities": {"flying": True}}, "holds", "mtg.613.1f"),
-    ("feasible: a later removal wins", dict(objects=[LEVITATION, WELL, BEARS], effects=[grant(1), remove(2)]),
+    ("feasible: a later removal wins", {"objects": [LEVITATION, WELL, BEARS], "effects": [grant(1), remove(2)]},
      {"object": "bears", "abilities": {"flying": False}}, "holds", "mtg.613.7"),
-    ("infeasible: the earlier grant cannot win", dict(objects=[LEVITATION, WELL, BEARS],
-                                                      effects=[grant(1), remove(2)]),
+    ("infeasible: the earlier grant cannot win", {"objects": [LEVITATION, WELL, BEARS],
+                                                      "effects": [grant(1), remove(2)]},
      {"object": "bears", "abilities": {"flying": True}}, "impossible", "mtg.613.7"),
-    ("feasible: a grant entering after a removal wins", dict(objects=[{**LEVITATION, "zone": "hand"}, WELL, BEARS],
-                                                            effects=[grant(None), remove(1)], events=[put("lev")]),
+    ("feasible: a grant entering after a removal wins", {"objects": [{**LEVITATION, "zone": "hand"}, WELL, BEARS],
+                                                            "effects": [grant(None), remove(1)],
+                                                            "events": [put("lev")]},
      {"object": "bears", "abilities": {"flying": True}}, "holds", "mtg.613.7"),
-    ("feasible: entered together, either order", dict(objects=[LEVITATION, WELL, BEARS],
-                                                      effects=[grant(1), remove(1)]),
+    ("feasible: entered together, either order", {"objects": [LEVITATION, WELL, BEARS],
+                                                      "effects": [grant(1), remove(1)]},
      {"outcomes": 2}, "holds", None),
     # 614.1d / 611.3a / 800.4a: enters tapped
-    ("trivial: no Authority, enters untapped", dict(objects=[creature("elf", "carla")], events=[put("elf")]),
+    ("trivial: no Authority, enters untapped", {"objects": [creature("elf", "carla")], "events": [put("elf")]},
      {"object": "elf", "flags": {"tapped": False}}, "holds", "mtg.110.5b"),
-    ("feasible: an opponent's creature enters tapped", dict(objects=[AUTHORITY, creature("elf", "carla")],
-                                                           events=[put("elf")]),
+    ("feasible: an opponent's creature enters tapped", {"objects": [AUTHORITY, creature("elf", "carla")],
+                                                           "events": [put("elf")]},
      {"object": "elf", "flags": {"tapped": True}}, "holds", "mtg.614.1d"),
-    ("infeasible: it cannot enter untapped", dict(objects=[AUTHORITY, creature("elf", "carla")], events=[put("elf")]),
+    ("infeasible: it cannot enter untapped", {"objects": [AUTHORITY, creature("elf", "carla")], "events": [put("elf")]},
      {"object": "elf", "flags": {"tapped": False}}, "impossible", "mtg.614.1d"),
-    ("trivial: the controller's own creature enters untapped", dict(objects=[AUTHORITY, creature("elf", "alex")],
-                                                                    events=[put("elf")]),
+    ("trivial: the controller's own creature enters untapped", {"objects": [AUTHORITY, creature("elf", "alex")],
+                                                                    "events": [put("elf")]},
      {"object": "elf", "flags": {"tapped": False}}, "holds", "mtg.110.5b"),
     ("feasible: put under the Authority's controller's control: untapped",
-     dict(objects=[AUTHORITY, creature("elf", "carla")], events=[put("elf", controller="alex")]),
+     {"objects": [AUTHORITY, creature("elf", "carla")], "events": [put("elf", controller="alex")]},
      {"object": "elf", "flags": {"tapped": False}}, "holds", "mtg.110.5b"),
-    ("infeasible: tapped after its controller left", dict(objects=[AUTHORITY, creature("elf", "carla")],
-                                                         events=[{"type": "leave_game", "player": "alex"},
-                                                                 put("elf")]),
+    ("infeasible: tapped after its controller left", {"objects": [AUTHORITY, creature("elf", "carla")],
+                                                         "events": [{"type": "leave_game", "player": "alex"},
+                                                                 put("elf")]},
      {"object": "elf", "flags": {"tapped": True}}, "impossible", "mtg.110.5b"),
     ("infeasible: tapped after the Authority lost its ability",
-     dict(objects=[AUTHORITY, creature("elf", "carla")],
-          effects=[{"id": "blank", "kind": "remove", "ability": "opponents_enter_tapped", "targets": ["auth"],
-                    "timestamp": 1}], events=[put("elf")]),
+     {"objects": [AUTHORITY, creature("elf", "carla")],
+          "effects": [{"id": "blank", "kind": "remove", "ability": "opponents_enter_tapped", "targets": ["auth"],
+                    "timestamp": 1}], "events": [put("elf")]},
      {"object": "elf", "flags": {"tapped": True}}, "impossible", "mtg.110.5b"),
     # 502.3: the untap step
-    ("trivial: no turn begins, nothing untaps", dict(objects=[{**BEARS, "flags": {"tapped": True}}]),
+    ("trivial: no turn begins, nothing untaps", {"objects": [{**BEARS, "flags": {"tapped": True}}]},
      {"object": "bears", "flags": {"tapped": True}}, "holds", None),
     ("feasible: the active player's permanent untaps",
-     dict(objects=[creature("wolf", "bianca", "battlefield", flags={"tapped": True})], events=[{"type": "end_turn"}]),
+     {"objects": [creature("wolf", "bianca", "battlefield", flags={"tapped": True})], "events": [{"type": "end_turn"}]},
      {"object": "wolf", "flags": {"tapped": False}}, "holds", "mtg.502.3"),
     ("infeasible: another player's permanent does not untap",
-     dict(objects=[creature("elf", "carla", "battlefield", flags={"tapped": True})], events=[{"type": "end_turn"}]),
+     {"objects": [creature("elf", "carla", "battlefield", flags={"tapped": True})], "events": [{"type": "end_turn"}]},
      {"object": "elf", "flags": {"tapped": False}}, "impossible", None),
 ]
 
@@ -116,8 +119,34 @@ def test_rule(name, parts, ex, verdict, rule) -> None:
 
 def test_selector_control_with_enters_tapped_is_refused() -> None:
     """Who controls a creature as it enters under a selector's control effect (614.12) is not modelled: refused."""
-    doc = _doc(dict(objects=[AUTHORITY, creature("elf", "carla")], events=[put("elf")],
-                    effects=[{"id": "all", "kind": "control", "player": "bianca", "targets": {"types": ["creature"]},
-                              "timestamp": 1}]), {"object": "elf", "flags": {"tapped": True}})
+    doc = _doc({"objects": [AUTHORITY, creature("elf", "carla")], "events": [put("elf")],
+                    "effects": [{"id": "all", "kind": "control", "player": "bianca", "targets": {"types": ["creature"]},
+                              "timestamp": 1}]}, {"object": "elf", "flags": {"tapped": True}})
     res = check_text(yaml.safe_dump(doc, sort_keys=False), "test.yaml")
     assert res.status.value == "error" and "614.12" in res.error
+
+
+# (name, scenario parts, state index, flag key, its right value, rule the reference must name for the other)
+WRONG = [
+    ("an opponent's creature enters untapped", {"objects": [AUTHORITY, creature("elf", "carla")],
+                                                "events": [put("elf")]}, 1, "flag.elf.tapped", "1", "mtg.614.1d"),
+    ("the active player's permanent stays tapped",
+     {"objects": [creature("wolf", "bianca", "battlefield", flags={"tapped": True})], "events": [{"type": "end_turn"}]},
+     1, "flag.wolf.tapped", "0", "mtg.502.3"),
+]
+
+
+@pytest.mark.parametrize("name, parts, stage, key, right, rule", WRONG, ids=[w[0] for w in WRONG])
+def test_a_wrong_state_names_the_rule(name, parts, stage, key, right, rule) -> None:
+    """The reference's one trace passes; with the value the rule forbids, it is rejected, naming the rule."""
+    obj = key.split(".")[1]
+    sc = Scenario.model_validate({"id": "t", "game": "mtg", "players": PLAYERS, "turn": TURN, **parts,
+                                  "expect": [{"object": obj, "flags": {"tapped": right == "1"}}]})
+    traces = enumerate_traces(sc)
+    assert len(traces) == 1
+    good = [dict(s) for s in traces[0]]
+    assert validate(sc, good) == []
+    assert good[stage][key] == right
+    bad = [dict(s) for s in good]
+    bad[stage][key] = {"0": "1", "1": "0"}[right]
+    assert rule in broken_rules(validate(sc, bad))
