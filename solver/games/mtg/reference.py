@@ -23,7 +23,7 @@ from solver.games.mtg import reference_checks as checks
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg import reference_targets as targets
 from solver.games.mtg import reference_turns as turns
-from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents
+from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents, tapping_sources
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
@@ -107,6 +107,7 @@ class MtgRules(CoreRules):
         if len(w.players) < 3 and any(ev.type == "leave_game" and ev.status == "left" for ev in w.sc.events):
             raise Unsupported("a player leaves a two-player game for another reason than conceding or losing")
         w.tokens = {o.id for o in w.sc.objects if o.token}
+        tapping_sources(w)  # 614.12 with a control effect over a selector: refused up front
         for ev in w.sc.events:
             if ev.type == "create":
                 if ev.zone not in w.zones:

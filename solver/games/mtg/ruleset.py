@@ -118,6 +118,7 @@ class Mtg(Ruleset):
         sources had (603.10a), ranges of influence, last known player information, ended static control effects."""
         players = tuple(comp.players) + (NONE,)
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
+        permanents.tapping_sources(comp)  # 614.12 with a control effect over a selector: refused up front
         targets.declare_keys(comp)
         triggers.declare_keys(comp)
         turns.declare_keys(comp)
