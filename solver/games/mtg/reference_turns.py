@@ -89,18 +89,22 @@ def end_turn(rules, w: World, p: Proc) -> None:
     p.substep(changes)
     if any(e.kind == "control" and e.duration == "until_next_turn" for e in w.effects):
         leaving.reverts(rules, w, before, p)
-    if any(k == "turn.active_player" for k, _, _ in changes):  # a turn began
-        untap(rules, w, p)
+    untap(rules, w, p, any(k == "turn.active_player" for k, _, _ in changes))
 
 
-def untap(rules, w: World, p: Proc) -> None:
-    """502.3: the untap step of the turn that began: its active player untaps every permanent they control (a
-    permanent on the battlefield whose tapped flag the scenario reads)."""
+def untap(rules, w: World, p: Proc, began: bool) -> None:
+    """502.3: the untap step, read whenever a turn would begin: if it began, its active player untaps every
+    permanent they control (a permanent on the battlefield whose tapped flag the scenario reads)."""
+    keys = [k for k in w.domains if k.startswith("flag.") and k.endswith(".tapped")]
+    if not keys:
+        return
+    w.note("mtg.502.3")
+    if not began:
+        return
     active = p.st["turn.active_player"]
     out = []
-    for k in [k for k in w.domains if k.startswith("flag.") and k.endswith(".tapped")]:
+    for k in keys:
         o = k[len("flag."):-len(".tapped")]
-        w.note("mtg.502.3")
         if p.st.get(key("zone", o)) == "battlefield" and rules.controller(w, p.st, o) == active:
             out.append((k, "0", "mtg.502.3"))
     p.substep(out)
@@ -179,5 +183,4 @@ def begin_turn(rules, w: World, p: Proc, ev) -> None:
     p.substep(out)
     if any(e.kind == "control" and e.duration == "until_next_turn" for e in w.effects):
         leaving.reverts(rules, w, before, p)
-    if here:
-        untap(rules, w, p)
+    untap(rules, w, p, here)
