@@ -45,6 +45,7 @@ class _Gen(RandomParts):
         self.ranged = False
         self.computed = False  # an end_turn came: the rules compute the turns from then on
         self.written = False  # a begin_turn came: turns are written by hand (no extra turn then)
+        self.listed_control = False  # control effects list their targets (614.12 with a selector is refused)
 
     def player_docs(self) -> list[dict]:
         """Players in turn order: life (sometimes left at 20) and a counter, sometimes teams, rarely one out."""
@@ -82,6 +83,8 @@ class _Gen(RandomParts):
                 o["attributes"]["damage"] = r.randint(0, 2)
         if o["zone"] != "stack" and self.chance(0.3):  # 110.5b: it enters the battlefield untapped
             o["flags"] = {"tapped": self.chance(0.6)}
+        if "creature" in o["types"] and o["zone"] != "stack" and self.chance(0.15):
+            o["abilities"] = ["flying"]  # 613.1f: a printed ability the layer-6 effects may remove
         return o
 
     def spec(self, source: str | None = None) -> dict:
@@ -140,7 +143,7 @@ class _Gen(RandomParts):
             e["source"] = source
         if self.chance(0.1):
             e["targets"] = [r.choice(self.players)]
-        elif self.chance(0.75):
+        elif self.chance(0.75) or self.listed_control:
             e["targets"] = r.sample(ids, r.randint(1, min(2, len(ids))))
         else:
             e["targets"] = {"types": list(r.choice(TYPES))}
@@ -351,6 +354,97 @@ class _Gen(RandomParts):
             return [exiling] + ending + [{"type": "resolve", "action": "exiling"}]
         return [exiling, {"type": "resolve", "action": "exiling"}] + ending
 
+    def layer6(self) -> list[dict]:
+        """613.1f, 613.7, 613.7m: Levitation ('creatures you control have flying') and a 'creatures lose flying'
+        enchantment, on the battlefield (entered together: one timestamp, the active player orders them) or entering
+        later; one may leave, a creature may enter or change zone; expectations ask who flies."""
+        r = self.r
+        together = self.chance(0.4)
+        for name, kind in (("levitation", "grant"), ("well", "remove")):
+            where = "battlefield" if together else r.choice(("battlefield", "battlefield", "hand"))
+            self.objects.append({"id": name, "owner": r.choice(self.players), "zone": where, "types": ["enchantment"]})
+            e = {"id": f"{name}_fx", "kind": kind, "ability": "flying", "source": name, "duration": "static",
+                 "targets": {"types": ["creature"], "zone": "battlefield"}}
+            if kind == "grant" and self.chance(0.6):
+                e["targets"]["controlled_by"] = "source_controller"
+            if where == "battlefield":
+                e["timestamp"] = 7 if together else self.stamp()
+            self.effects.append(e)
+        moves = []
+        for name in ("levitation", "well"):
+            o = next(x for x in self.objects if x["id"] == name)
+            if o["zone"] == "hand":
+                moves.append({"type": "put_onto", "object": name})
+            elif self.chance(0.3):
+                moves.append({"type": "move", "object": name, "zone": r.choice(("graveyard", "hand", "exile"))})
+        r.shuffle(moves)
+        creature = r.choice(self.creatures()) if self.creatures() else None
+        if creature and self.chance(0.4):
+            moves.insert(r.randint(0, len(moves)), r.choice((
+                {"type": "put_onto", "object": creature, **({"controller": r.choice(self.players)}
+                                                            if self.chance(0.5) else {})},
+                {"type": "move", "object": creature, "zone": r.choice(("graveyard", "battlefield"))})))
+        if self.chance(0.3):
+            moves.insert(r.randint(0, len(moves)), self.leave(r.choice(self.players)))
+        return moves
+
+    def authority(self) -> list[dict]:
+        """614.1d, 611.3a, 800.4a: Authority of the Consuls ('creatures your opponents control enter the battlefield
+        tapped'), maybe under another player's control, maybe losing the ability (613.1f); creatures enter before
+        and after its controller or owner leaves, or it leaves the battlefield; expectations ask who is tapped."""
+        r = self.r
+        self.listed_control = True
+        self.effects = [e for e in self.effects if not (e["kind"] == "control" and isinstance(e["targets"], dict))]
+        auth = {"id": "authority", "owner": r.choice(self.players), "zone": "battlefield", "types": ["enchantment"],
+                "abilities": ["opponents_enter_tapped"]}
+        if self.chance(0.3):
+            auth["controller"] = r.choice(self.players)
+        self.objects.append(auth)
+        if self.chance(0.3):
+            self.effects.append({"id": "borrow", "timestamp": self.stamp(), "kind": "control",
+                                 "player": r.choice(self.players), "targets": ["authority"],
+                                 "duration": r.choice(("permanent", "until_end_of_turn"))})
+        if self.chance(0.2):
+            self.effects.append({"id": "blank", "timestamp": self.stamp(), "kind": "remove",
+                                 "ability": "opponents_enter_tapped", "targets": ["authority"]})
+        for i in range(r.randint(1, 3)):
+            self.objects.append({"id": f"c{i}", "owner": r.choice(self.players),
+                                 "zone": r.choice(("hand", "hand", "graveyard", "exile", "battlefield")),
+                                 "types": ["creature"], "attributes": {"toughness": 2}})
+        events = []
+        for i in range(r.randint(1, 3)):
+            c = f"c{i}" if any(o["id"] == f"c{i}" for o in self.objects) else "c0"
+            events.append({"type": "put_onto", "object": c, **({"controller": r.choice(self.players)}
+                                                               if self.chance(0.4) else {})})
+        ending = r.choice(([self.leave(auth.get("controller", auth["owner"]))], [self.leave(auth["owner"])],
+                           [self.leave(r.choice(self.players))],
+                           [{"type": "move", "object": "authority", "zone": "graveyard"}],
+                           [{"type": "create", "id": "n9", "controller": r.choice(self.players),
+                             "types": ["creature"]}], []))
+        if ending:
+            if ending[0]["type"] == "create":
+                self.created.append("n9")
+            events.insert(r.randint(0, len(events)), ending[0])
+        return events
+
+    def untapping(self) -> list[dict]:
+        """502.3: tapped permanents of several players (one maybe under another's control effect); turns pass (by
+        the rules or written by hand), a player may leave, something may be tapped; expectations ask who untapped."""
+        r = self.r
+        for o in self.objects:
+            if o["zone"] == "battlefield" and "action" not in o:
+                o["flags"] = {"tapped": self.chance(0.8)}
+        events = []
+        for _ in range(r.randint(1, 3)):
+            roll = r.random()
+            if roll < 0.15:
+                events.append(self.leave(r.choice(self.players)))
+            elif roll < 0.3 and self.ids():
+                events.append({"type": "set_flag", "object": r.choice(self.ids()), "flag": "tapped", "value": True})
+            else:
+                events.append(self.turn_event())
+        return events
+
     def cast(self) -> list[dict]:
         """115, 608.2b, 801: a spell or ability with targets (or one that hits each opponent) is declared or
         triggered, a few events happen (a target may leave, change zone, come back, gain protection, change
@@ -426,6 +520,10 @@ class _Gen(RandomParts):
         if self.effects:
             options.append(lambda: {"effect": r.choice([e["id"] for e in self.effects]),
                                     "effect_active": self.chance(0.5)})
+        creatures = self.creatures() + [c for c in self.created if c == "n9"]
+        if creatures:
+            options.append(lambda: {"object": r.choice(creatures), "abilities": {"flying": self.chance(0.5)}})
+            options.append(lambda: {"object": r.choice(creatures), "flags": {"tapped": self.chance(0.5)}})
         aura = next((x for x in self.objects if x["id"] == "aura"), None)
         if aura:
             options.append(lambda: {"object": "aura", "attached_to": aura["attached_to"]})
@@ -447,7 +545,8 @@ class _Gen(RandomParts):
         self.effects = [self.effect(f"e{i}") for i in range(r.randint(0, 3))]
         scenario_effects = list(self.effects)
         script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
-                           self.cast, self.extra, self.leaves))
+                           self.cast, self.extra, self.leaves, self.layer6, self.layer6, self.authority,
+                           self.authority, self.untapping))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:

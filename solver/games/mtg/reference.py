@@ -23,7 +23,7 @@ from solver.games.mtg import reference_checks as checks
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg import reference_targets as targets
 from solver.games.mtg import reference_turns as turns
-from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents
+from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents, tapping_sources
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
@@ -41,6 +41,10 @@ class MtgRules(CoreRules):
     def controller(self, w: World, st: State, obj: str) -> str:
         """core.control over core.timestamp; an object outside the game has no controller (mtg.108.4a)."""
         return self.control_by(w, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
+
+    def has_ability(self, w: World, st: State, obj: str, ability: str) -> bool:
+        """613.1f (layer 6): the latest grant or remove effect by timestamp (613.7) decides, else the printed ones."""
+        return self.ability_by(w, st, obj, ability, latest="mtg.613.7", value="mtg.613.1f")
 
     def told_apart(self, w: World) -> list[str]:
         """400.7: the targets of spells and abilities (a new object is no longer the target)."""
@@ -103,6 +107,7 @@ class MtgRules(CoreRules):
         if len(w.players) < 3 and any(ev.type == "leave_game" and ev.status == "left" for ev in w.sc.events):
             raise Unsupported("a player leaves a two-player game for another reason than conceding or losing")
         w.tokens = {o.id for o in w.sc.objects if o.token}
+        tapping_sources(w)  # 614.12 with a control effect over a selector: refused up front
         for ev in w.sc.events:
             if ev.type == "create":
                 if ev.zone not in w.zones:
@@ -155,6 +160,8 @@ class MtgRules(CoreRules):
         life = str(STARTING_LIFE)
         if ev.type in ("combat_damage", "gain_life", "lose_life"):
             return [(key("pattr", ev.player, "life"), INT, life)]
+        if ev.type == "set_flag" and ev.flag == "tapped":
+            return [(key("flag", ev.object, "tapped"), BOOL, "0")]
         if ev.type == "put_onto" and ev.tapped:
             if ev.zone != "battlefield":
                 raise Unsupported(f"put_onto {ev.object} tapped onto the {ev.zone}")

@@ -7,7 +7,8 @@ set it last.
 """
 from __future__ import annotations
 
-from solver.reference.rules import Step
+from models.effects import Selector
+from solver.reference.rules import Step, Unsupported
 from solver.reference.world import NONE, State, World, b, key
 
 IN_GAME = "in_game"
@@ -15,6 +16,19 @@ IN_GAME = "in_game"
 STARTING_LIFE = 20
 #: zones in which an object has a controller (800.4a exile, 800.4c)
 CONTROLLED_ZONES = ("battlefield", "stack", "command")
+
+
+#: the static ability 'creatures your opponents control enter the battlefield tapped' (614.1d)
+OPPONENTS_TAPPED = "opponents_enter_tapped"
+
+
+def tapping_sources(w: World) -> list[str]:
+    """Objects that may have 'creatures your opponents control enter tapped' (printed or granted); with a control
+    effect over a selector (who controls a creature as it enters: 614.12) it is not read: refused."""
+    out = [o for o in w.objects if OPPONENTS_TAPPED in w.rules.ability_names(w, o)]
+    if out and any(e.kind == "control" and isinstance(e.targets, Selector) for e in w.effects):
+        raise Unsupported("opponents_enter_tapped with a control effect over a selector (614.12)")
+    return out
 
 
 def in_game(st: State, player: str | None) -> bool:
@@ -100,13 +114,39 @@ class Proc:
 
     def untapped(self, before: State, seen: dict) -> None:
         """110.5b at this sub-state: a permanent that arrived on the battlefield in it is untapped, unless the
-        sub-step itself said how it enters (put onto the battlefield tapped)."""
+        sub-step itself said how it enters (put onto the battlefield tapped), or 614.1d: a creature entering under
+        the control of an opponent of the controller of a permanent that was on the battlefield with 'creatures
+        your opponents control enter the battlefield tapped' enters tapped."""
         for k in [k for k in self.w.domains if k.startswith("flag.") and k.endswith(".tapped")]:
-            zk = key("zone", k[len("flag."):-len(".tapped")])
+            o = k[len("flag."):-len(".tapped")]
+            zk = key("zone", o)
+            self.w.note("mtg.110.5b")  # read at every sub-state: did the permanent arrive on the battlefield
+            if "creature" in self.w.objects[o].types and tapping_sources(self.w):
+                self.w.note("mtg.614.1d")  # and, a creature, under an opponent's 'enters tapped'
             if k not in seen and before.get(zk) != "battlefield" and self.st.get(zk) == "battlefield":
-                self.w.note("mtg.110.5b")
-                self.st[k] = "0"
-                self.last[k] = ("0", "mtg.110.5b")
+                v, rule = ("1", "mtg.614.1d") if self.opponent_taps(before, o) else ("0", "mtg.110.5b")
+                self.w.note(rule)
+                self.st[k] = v
+                self.last[k] = (v, rule)
+
+    def opponent_taps(self, before: State, o: str) -> bool:
+        """614.1d: some permanent on the battlefield just before ``o`` (a creature) entered has 'creatures your
+        opponents control enter the battlefield tapped' and is controlled by a player in the game (611.3a: the
+        ability's 'you' is its controller then; 800.4a: one who left is nobody's 'you') who is an opponent of
+        the player under whose control ``o`` enters."""
+        w = self.w
+        if "creature" not in w.objects[o].types:
+            return False
+        entering_ctrl = self.st.get(key("ctrl", o))
+        for s in tapping_sources(w):
+            if s == o or before.get(key("zone", s)) != "battlefield":
+                continue
+            if not self.rules.has_ability(w, before, s, OPPONENTS_TAPPED):
+                continue
+            you = self.rules.controller(w, before, s)
+            if in_game(before, you) and opponents(w, you, entering_ctrl):
+                return True
+        return False
 
     def into(self, step: Step) -> None:
         """Every key the procedure set, with its final value and rule; contradictions as failing checks."""

@@ -75,7 +75,8 @@ def recompute(w: World, st: State) -> list[tuple[str, str, str]]:
 
 # -- turns ---------------------------------------------------------------------------------------------
 def end_turn(rules, w: World, p: Proc) -> None:
-    """The cleanup, then the next turn in turn order (with 800.4c after each when control effects end)."""
+    """The cleanup, then the next turn in turn order (with 800.4c after each when control effects end), then its
+    untap step (502.3)."""
     w.note("core.end_of_turn", "mtg.514.2", "mtg.500.next", "mtg.800.4j")
     before = dict(p.st)
     out = [(key("active", e.id), "0", "core.end_of_turn") for e in w.effects if e.duration == "until_end_of_turn"]
@@ -84,9 +85,29 @@ def end_turn(rules, w: World, p: Proc) -> None:
     if any(e.kind == "control" and e.duration == "until_end_of_turn" for e in w.effects):
         leaving.reverts(rules, w, before, p)
     before = dict(p.st)
-    p.substep(next_turn(w, p.st))
+    changes = next_turn(w, p.st)
+    p.substep(changes)
     if any(e.kind == "control" and e.duration == "until_next_turn" for e in w.effects):
         leaving.reverts(rules, w, before, p)
+    untap(rules, w, p, any(k == "turn.active_player" for k, _, _ in changes))
+
+
+def untap(rules, w: World, p: Proc, began: bool) -> None:
+    """502.3: the untap step, read whenever a turn would begin: if it began, its active player untaps every
+    permanent they control (a permanent on the battlefield whose tapped flag the scenario reads)."""
+    keys = [k for k in w.domains if k.startswith("flag.") and k.endswith(".tapped")]
+    if not keys:
+        return
+    w.note("mtg.502.3")
+    if not began:
+        return
+    active = p.st["turn.active_player"]
+    out = []
+    for k in keys:
+        o = k[len("flag."):-len(".tapped")]
+        if p.st.get(key("zone", o)) == "battlefield" and rules.controller(w, p.st, o) == active:
+            out.append((k, "0", "mtg.502.3"))
+    p.substep(out)
 
 
 def extras(w: World) -> list[tuple[str, str]]:
@@ -145,7 +166,8 @@ def next_turn(w: World, st: State) -> list[tuple[str, str, str]]:
 
 
 def begin_turn(rules, w: World, p: Proc, ev) -> None:
-    """A turn written by hand: 800.4j, 800.4k; then 800.4c when 'until your next turn' control effects end."""
+    """A turn written by hand: 800.4j, 800.4k; then 800.4c when 'until your next turn' control effects end; then
+    the untap step of a turn that began (502.3)."""
     pl = ev.player
     here = in_game(p.st, pl)
     w.note("mtg.500.begin_turn", "mtg.800.4j")
@@ -161,3 +183,4 @@ def begin_turn(rules, w: World, p: Proc, ev) -> None:
     p.substep(out)
     if any(e.kind == "control" and e.duration == "until_next_turn" for e in w.effects):
         leaving.reverts(rules, w, before, p)
+    untap(rules, w, p, here)

@@ -37,6 +37,15 @@ RULES = {
                   "the planar controller first.",
     "mtg.613.7m": "613.7m: if two or more objects would receive a timestamp simultaneously (entering a zone or "
                   "becoming attached at the same time), the active player determines their relative timestamp order.",
+    "mtg.613.1f": "613.1f: layer 6: ability-adding and ability-removing effects apply: an object has an ability it "
+                  "has printed or an effect grants it, unless an effect removes it.",
+    "mtg.613.7": "613.7: within a layer, effects apply in timestamp order: of effects that grant and remove one "
+                 "ability, the one with the latest timestamp wins (a static ability's: when its source entered).",
+    "mtg.614.1d": "614.1d: 'creatures your opponents control enter the battlefield tapped' (a static ability of a "
+                  "permanent on the battlefield): a creature entering under the control of an opponent of the "
+                  "permanent's controller enters tapped; it stops when its source leaves the battlefield or its "
+                  "controller leaves the game (611.3a, 800.4a).",
+    "mtg.502.3": "502.3: as a player's turn begins (the untap step), they untap all permanents they control.",
     "mtg.110.5b": "110.5b: permanents enter the battlefield untapped, unflipped, face up and phased in unless a "
                   "spell or ability says otherwise.",
     "mtg.110.5b.tapped": "A spell or ability that puts a permanent onto the battlefield tapped: it enters tapped.",

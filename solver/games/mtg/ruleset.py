@@ -43,6 +43,11 @@ class Mtg(Ruleset):
         the game has none (mtg.108.4a)."""
         return derived.controller(comp, st, obj, latest="core.timestamp", control="core.control", outside="mtg.108.4a")
 
+    def has_ability(self, comp, st, obj: str, ability: str):
+        """Layer 6 (mtg.613.1f): grant and remove effects apply in timestamp order (mtg.613.7), the latest wins;
+        effects of objects that entered together are ordered by the active player (mtg.613.7m)."""
+        return derived.has_ability(comp, st, obj, ability, latest="mtg.613.7", value="mtg.613.1f")
+
     def new_objects(self, comp, tr) -> None:
         """400.7: an object that changes zones becomes a new object (mtg.400.7); 603.10a: a source leaving the
         battlefield leaves its controller to look back to; 110.5b: a permanent enters the battlefield untapped."""
@@ -97,7 +102,7 @@ class Mtg(Ruleset):
         """Player attributes, marked damage and choice flags the events read and write."""
         rng = [-1_000_000, 1_000_000]
         life.event_keys(comp, ev)
-        if ev.type == "put_onto":
+        if ev.type in ("put_onto", "set_flag"):
             return permanents.event_keys(comp, ev)
         if ev.type == "choice":
             return [(("pflag", p, ev.id), "bool", False) for p in comp.players]
@@ -113,6 +118,7 @@ class Mtg(Ruleset):
         sources had (603.10a), ranges of influence, last known player information, ended static control effects."""
         players = tuple(comp.players) + (NONE,)
         comp.add_key(("turn", "turn_of"), players, comp.sc.turn.active_player or NONE)
+        permanents.tapping_sources(comp)  # 614.12 with a control effect over a selector: refused up front
         targets.declare_keys(comp)
         triggers.declare_keys(comp)
         turns.declare_keys(comp)
@@ -147,24 +153,26 @@ class Mtg(Ruleset):
 
     def on_end_turn(self, comp, ev) -> None:
         """The turn ends ('until end of turn' effects end, damage wears off; then 800.4c) and the next player in turn
-        order still in the game begins theirs (800.4j, 800.4k; then 800.4c)."""
+        order still in the game begins theirs (800.4j, 800.4k; then 800.4c), starting with the untap step (502.3)."""
         turns.check_end_turn(comp)
         before = comp.stage
         turns.end_of_turn(self, comp)
         if any(e.kind == "control" and e.duration == "until_end_of_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, "800.4c at end of turn")
         before = comp.stage
-        turns.next_turn(self, comp)
+        began = turns.next_turn(self, comp)
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, "800.4c as the next turn begins")
+        turns.untap_step(comp, began)
 
     def on_begin_turn(self, comp, ev) -> None:
-        """A turn written by hand, in turn order: it begins if its player is in the game (800.4j); their 'until your
-        next turn' effects end either way (800.4k)."""
+        """A turn written by hand, in turn order: it begins if its player is in the game (800.4j), with the untap step
+        (502.3); their 'until your next turn' effects end either way (800.4k)."""
         before = comp.stage
-        turns.begin_turn(self, comp, ev)
+        began = turns.begin_turn(self, comp, ev)
         if any(e.kind == "control" and e.duration == "until_next_turn" for e in comp.effects.values()):
             leaving.control_reverts(comp, before, f"800.4c when {ev.player}'s turn would begin")
+        turns.untap_step(comp, began)
 
     def on_extra_turn(self, comp, ev) -> None:
         """500.7: an extra turn is added directly after the current one."""

@@ -98,10 +98,10 @@ def _ends_until_next_turn(comp, tr, q: str, begins, skipped) -> None:
             tr.set(("active", eid), 0, "mtg.800.4k", skipped)
 
 
-def next_turn(rs, comp) -> None:
+def next_turn(rs, comp):
     """The next turn begins: the most recently added extra turn first (mtg.500.7), then the next player in turn
     order still in the game (mtg.500.next); 800.4j: a leaver's turn, extra or not, is passed over, and 800.4k: their
-    'until your next turn' effects end as it would have begun."""
+    'until your next turn' effects end as it would have begun. Returns the literal 'a turn began'."""
     rm, st = comp.rm, comp.stage
     begun = []
     seat = seat_key(comp)
@@ -133,11 +133,12 @@ def next_turn(rs, comp) -> None:
                 begun.append(begins)
                 passed.append(q)
         influence.recompute(comp, tr, rm.any_of(begun))
+    return rm.any_of(begun)
 
 
-def begin_turn(rs, comp, ev) -> None:
+def begin_turn(rs, comp, ev):
     """A turn written by hand begins if its player is in the game (800.4j); their 'until your next turn' effects
-    end either way (800.4k)."""
+    end either way (800.4k). Returns the literal 'the turn began'."""
     seat_before(comp.sc, comp.event_index)
     rm, st, p = comp.rm, comp.stage, ev.player
     present = in_game(comp, st, p)
@@ -150,6 +151,24 @@ def begin_turn(rs, comp, ev) -> None:
             tr.set(key, p, "mtg.500.begin_turn", present)
             tr.keep(key, "mtg.800.4j", rm.neg(present))
         influence.recompute(comp, tr, present)
+    return present
+
+
+def untap_step(comp, began) -> None:
+    """mtg.502.3: as a turn begins (``began``), its active player untaps the permanents they control (only objects
+    whose tapped flag the scenario reads have one)."""
+    keys = [k for k in comp.domains if k[0] == "flag" and k[2] == "tapped"]
+    if not keys or began is comp.rm.false:
+        return
+    rm, st = comp.rm, comp.stage
+    active = st["turn", "active_player"]
+    with comp.step("the untap step") as tr:
+        for k in keys:
+            ctrl = comp.controller(st, k[1])
+            mine = rm.any_of([rm.all_of([ctrl.is_(p), active.is_(p)]) for p in comp.players])
+            # 502.3: "... the active player determines which permanents they control will untap. Then they untap
+            # them all simultaneously." (no permanent is kept from untapping here: all of them untap)
+            tr.set(k, 0, "mtg.502.3", rm.all_of([began, st["zone", k[1]].is_("battlefield"), mine]))
 
 
 def check_end_turn(comp) -> None:

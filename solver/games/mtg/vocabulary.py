@@ -44,6 +44,11 @@ VOCABULARY = SHARED.extend(
     abilities=(
         Ability("attack", "the creature can attack: the base of the 'attack' permission (combat itself is not "
                           "modelled)"),
+        Ability("flying", "the creature has flying (702.9; layer 6: `grant` and `remove` effects apply in timestamp "
+                          "order, 613.7; blocking is not modelled)"),
+        Ability("opponents_enter_tapped", "a static ability (Authority of the Consuls): creatures your opponents "
+                                          "control enter the battlefield tapped (614.1d); it works while its source "
+                                          "is on the battlefield and its controller in the game (611.3a, 800.4a)"),
     ),
     attributes=(
         Number("power", "a creature's power"),
@@ -210,7 +215,16 @@ VOCABULARY = SHARED.extend(
   loses leaves in the same check. A life total not given is 20.
 - Control-changing effects are `control` effects (`player` gets control of the `targets`).
 - A permanent's `tapped` flag (given, expected or set with `set_flag`): it enters the battlefield untapped, a new
-  object (110.5b), unless `put_onto` says `tapped: true`.
+  object (110.5b), unless `put_onto` says `tapped: true`, or it is a creature entering under the control of an
+  opponent of the controller of a permanent on the battlefield with `opponents_enter_tapped` (Authority of the
+  Consuls, 614.1d): that ability works while its source is on the battlefield, for whoever controls it then
+  (611.3a), and gives nothing once its controller left the game (800.4a); with a `control` effect over a selector
+  it is refused (614.12 is not modelled). As a turn begins, its active player untaps the permanents they control
+  (the untap step, 502.3); a turn that does not begin (800.4j) untaps nothing.
+- Abilities (`flying`, `opponents_enter_tapped`, `attack`) are printed (`abilities`) or given and taken away by
+  `grant` and `remove` effects (layer 6, 613.1f), applied in timestamp order: the latest wins (613.7); static
+  abilities of permanents that entered together (one `timestamp`) are ordered by the active player (613.7m): both
+  orders are outcomes.
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
