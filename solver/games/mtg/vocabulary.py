@@ -72,6 +72,11 @@ VOCABULARY = SHARED.extend(
                                         "battlefield under their owner's control; a target gone from exile is not "
                                         "returned, and with all gone it does not resolve (608.2b)", (1, 99),
                (_WHOSE,)),
+        Action("return_from_graveyard", "returns its target (a creature card in its controller's graveyard) to "
+                                        "its owner's hand or onto the battlefield under their control (`to`); a "
+                                        "target no longer there is not returned (608.2b)", (1, 99),
+               (Text("to", "where the card goes: hand or battlefield", values=("hand", "battlefield"),
+                     required=True),)),
         Action("destroy", "destroys its targets (permanents): each goes to its owner's graveyard", (1, 99), (_WHOSE,)),
         Action("exile", "exiles its targets (permanents)", (1, 99), (_WHOSE,)),
         Action("return_to_hand", "returns its targets (permanents) to their owners' hands", (1, 99), (_WHOSE,)),
@@ -124,8 +129,25 @@ VOCABULARY = SHARED.extend(
                              "source when it left the battlefield; it triggers only once the source has left"),
             Switch("delayed", "a delayed triggered ability (603.7d): `controller` (required) is who controlled the "
                               "spell or ability that created it"),
+            Switch("from_graveyard", "the card says the ability works from its graveyard (113.6): it triggers only "
+                                     "while its source is in a graveyard, controlled by the source's owner (113.8)"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+        )),
+        Event("copy", "a copy of a spell or ability on the stack is put on the stack (707.10): not a card, controlled "
+                      "and owned by who copies it, with the original's kind and parameters; it ceases to exist when "
+                      "it leaves the stack (707.10a); `storm`: a copy by the spell's storm trigger (702.40a)", (
+            Text("id", "the copy's id (an object on the stack)", required=True),
+            Text("spell", "the spell or ability copied", required=True),
+            Text("controller", "who copies it (required without `storm`; a storm copy's is the spell's caster)"),
+            Word("targets", "the copy's targets (707.10c: new ones must be legal; default the original's)"),
+            Switch("storm", "one of the spell's storm copies (702.40a): the k-th exists only if at least k other "
+                            "spells were cast before it this turn (declare events of cards since the last end_turn)"),
+        )),
+        Event("return_from_graveyard", "a card in a graveyard returns to its owner's hand or onto the battlefield "
+                                       "under their control (800.4b: not for an owner who left)", (
+            Text("object", "the card", required=True),
+            Text("to", "hand or battlefield", values=("hand", "battlefield"), required=True),
         )),
         Event("extra_turn", "an effect gives a player an extra turn, added directly after the current one (500.7: "
                             "the most recently created is taken first); the next end_turn begins it, or passes "
