@@ -120,7 +120,7 @@ def original(sc, spell: str, before: int):
     return None
 
 
-def copied(sc, ev: "CopySpell") -> CopiedSpec | None:
+def copied(sc, ev: CopySpell) -> CopiedSpec | None:
     """The copy event's spec: the original's kind, parameters and source, its own targets (default the original's)."""
     spec = original(sc, ev.spell, sc.events.index(ev))
     if spec is None:

@@ -12,10 +12,10 @@ last ``end_turn`` that put their spell on the stack); it is put on the stack whe
 """
 from __future__ import annotations
 
-from solver.encoding.compile import ObjInfo, ScenarioError
-from solver.errors import NotModelled
 from models.game_events.mtg import copied
+from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.encoding.state import NONE
+from solver.errors import NotModelled
 from solver.games.mtg.players import in_game
 
 
@@ -140,8 +140,7 @@ def leave_stack(comp, tr, a: str, status: str, rule: str, when, frame: bool = Tr
 
 def moved(rs, comp, ev) -> None:
     """A copy moved out of the stack ceases to exist (mtg.707.10a, 704.5e): it leaves no object in that zone."""
-    rm, st = comp.rm, comp.stage
-    on_stack = st["status", ev.object].is_("on_stack")
+    on_stack = comp.stage["status", ev.object].is_("on_stack")
     with comp.step(f"move {ev.object}") as tr:
         tr.set(("zone", ev.object), NONE, "mtg.707.10a")
         tr.set(("status", ev.object), "ceased", "mtg.707.10a", on_stack)

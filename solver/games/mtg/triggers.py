@@ -26,6 +26,9 @@ def check_event(comp, ev) -> None:
     if ev.from_graveyard and (ev.source is None or ev.delayed or ev.leaves):
         raise ScenarioError(f"trigger {ev.id}: `from_graveyard` is an ability of its `source` that works from its "
                             f"graveyard (113.6): give the source, and neither `delayed` nor `leaves`")
+    if ev.from_graveyard and ev.controller not in (None, comp.owner_of(ev.source)):
+        raise ScenarioError(f"trigger {ev.id}: controller '{ev.controller}' contradicts 113.8: an ability of a card in "
+                            f"a graveyard is controlled by its owner, {comp.owner_of(ev.source)}")
     if ev.leaves and (ev.source is None or ev.delayed):
         raise ScenarioError(f"trigger {ev.id}: `leaves` is a leaves-the-battlefield ability of its `source` "
                             f"(603.10a): give the source, and not `delayed`")
