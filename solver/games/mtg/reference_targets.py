@@ -182,6 +182,8 @@ def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
     w.note("core.resolve", "mtg.608.2b", *effect_rules(w, it))
     if len(it.targets) > 1:
         w.note("mtg.608.2b.partial")
+    if copies.is_copy(w, a):
+        w.note("mtg.707.10a")  # weighed whether or not it leaves the stack now
     ctrl = rules.controller(w, prev, a)
     legal_t = {t: legal(rules, w, prev, it, ctrl, t) for t in it.targets}
     ok = source_allowed(rules, w, prev, it) and (not legal_t or any(legal_t.values()))
