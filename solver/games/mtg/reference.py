@@ -327,6 +327,7 @@ class MtgRules(CoreRules):
         if ev.leaves:
             ctrl, rule = prev[key("left_ctrl", ev.source)], "mtg.603.10a"
         elif ev.from_graveyard:  # 113.8: no controller in the graveyard: its owner's
+            w.note("mtg.113.8")
             ctrl, rule = w.owner_of(ev.source) or NONE, "mtg.113.8"
         else:
             ctrl, rule = self.controller(w, prev, ev.source), "mtg.603.3a"
