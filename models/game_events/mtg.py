@@ -1,7 +1,7 @@
 """Events of the Magic: The Gathering ruleset (800.4: a player leaves a multiplayer game; damage, life, turns)."""
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
@@ -64,12 +64,79 @@ class Trigger(EventBase):
                           "what created it (603.7d).")
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
+    from_graveyard: bool = Field(default=False, description="The card says the ability works from its graveyard "
+                                 "(113.6): it triggers only while its source is in a graveyard, controlled by the "
+                                 "source's owner (113.8).")
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}
     creates_action: ClassVar[bool] = True
 
     def declared_id(self) -> str | None:
         """The triggered ability's stack object."""
         return self.id
+
+
+class CopySpell(EventBase):
+    """An effect copies a spell on the stack (707.10): the copy, not a card, is put on the stack under the player who
+    copies it (who owns it), with the original's kind and parameters; new targets may be chosen for it (707.10c).
+    With ``storm``, it is one of the copies the spell's storm trigger makes (702.40a)."""
+
+    type: Literal["copy"]
+    id: Id
+    spell: Id = Field(description="The spell copied (declared, triggered, copied, or on the stack at the start).")
+    controller: Id | None = Field(default=None, description="Who copies it and controls the copy; a storm copy's is "
+                                  "the spell's caster (603.3a), and a given one must be that player.")
+    targets: list[Id] | None = Field(default=None, description="The copy's targets (707.10c: new ones must be "
+                                     "legal); default: the original's.")
+    storm: bool = Field(default=False, description="A copy made by the spell's storm trigger (702.40a): the k-th "
+                        "storm copy of a spell exists only if at least k other spells were cast before it this turn.")
+    refs: ClassVar[dict[str, str]] = {"spell": "object", "controller": "player", "targets": "object or player"}
+    creates_action: ClassVar[bool] = True
+
+    def declared_id(self) -> str | None:
+        """The copy (a stack object)."""
+        return self.id
+
+
+class CopiedSpec(NamedTuple):
+    """What a copy does: the original's kind, parameters and source, and the copy's own targets (707.10)."""
+
+    kind: str
+    targets: list
+    params: dict
+    source: str | None
+
+
+def original(sc, spell: str, before: int):
+    """What the spell ``spell`` does (its object's action, or the event before index ``before`` that put it on the
+    stack), or None when nothing before names it."""
+    for o in sc.objects:
+        if o.id == spell and o.action is not None:
+            return o.action
+    for i, ev in enumerate(sc.events[:before]):
+        if ev.declared_id() == spell and ev.type in ("declare", "trigger"):
+            return ev
+        if ev.declared_id() == spell and ev.type == "copy":
+            return copied(sc, ev)
+    return None
+
+
+def copied(sc, ev: CopySpell) -> CopiedSpec | None:
+    """The copy event's spec: the original's kind, parameters and source, its own targets (default the original's)."""
+    spec = original(sc, ev.spell, sc.events.index(ev))
+    if spec is None:
+        return None
+    targets = list(spec.targets) if ev.targets is None else list(ev.targets)
+    return CopiedSpec(spec.kind, targets, dict(spec.params), getattr(spec, "source", None))
+
+
+class ReturnFromGraveyard(EventBase):
+    """An effect returns a card from its owner's graveyard to their hand or onto the battlefield under their
+    control (the same effect as the ``return_from_graveyard`` kind of spells and abilities)."""
+
+    type: Literal["return_from_graveyard"]
+    object: Id
+    to: Literal["hand", "battlefield"]
+    refs: ClassVar[dict[str, str]] = {"object": "object"}
 
 
 class CombatDamage(EventBase):
@@ -157,5 +224,5 @@ class PriorityToActive(EventBase):
     type: Literal["priority_to_active"]
 
 
-EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CombatDamage, Damage, GainLife, LoseLife, Choice,
+EVENTS: tuple = (LeaveGame, CreateObject, PutOnto, Trigger, CopySpell, ReturnFromGraveyard, CombatDamage, Damage, GainLife, LoseLife, Choice,
                  PlayerInformation, CountActions, ExtraTurn, PriorityToActive)

@@ -26,7 +26,8 @@ STATUSES = ("in_game", "left", "lost", "conceded")
 #: the kinds that do something, with what they take: (targets objects, targets players, needs an amount)
 KINDS = {"destroy": (True, False, False), "exile": (True, False, False), "return_to_hand": (True, False, False),
          "damage": (True, True, True), "gain_life": (False, True, True), "lose_life": (False, True, True),
-         "each_opponent_loses_life": (False, False, True), "exile_until_leaves": (True, False, False)}
+         "each_opponent_loses_life": (False, False, True), "exile_until_leaves": (True, False, False),
+         "return_from_graveyard": (True, False, False)}
 
 
 class _Gen(RandomParts):
@@ -106,7 +107,9 @@ class _Gen(RandomParts):
             spec["targets"] = r.sample(pool, 1 if kind == "exile_until_leaves" else r.randint(1, min(2, len(pool))))
         if amount:
             spec["params"] = {"amount": r.randint(0, 3)}
-        if kind != "each_opponent_loses_life" and self.chance(0.15):
+        if kind == "return_from_graveyard":
+            spec["params"] = {"to": r.choice(("hand", "battlefield"))}
+        elif kind != "each_opponent_loses_life" and self.chance(0.15):
             spec.setdefault("params", {})["whose"] = r.choice(("opponent", "you"))
         return spec
 
@@ -487,6 +490,86 @@ class _Gen(RandomParts):
                              {"type": "lose_life", "player": r.choice(players), "amount": r.randint(1, 5)}))
         return self.event(10 + i)
 
+    def storm(self) -> list[dict]:
+        """702.40a, 707.10: a few spells cast (maybe a turn passes first), then a storm spell at a player: one storm
+        copy per spell cast before it this turn, each at a random player, sometimes another player's copy (707.10);
+        between resolutions a player may leave (608.2b) or a copy be moved off the stack (707.10a); copies resolve
+        before the original."""
+        r = self.r
+        p = r.choice(self.players)
+        events: list[dict] = []
+        cast = 0
+        for i in range(r.randint(0, 3)):
+            if self.chance(0.15):
+                events.append({"type": "end_turn"})
+                self.computed = True
+                cast = 0
+            aid = f"s{i}"
+            self.actions.append(aid)
+            ev = {"type": "declare", "id": aid, "actor": r.choice(self.players), "card": self.chance(0.8),
+                  **self.spec()}
+            cast += ev["card"]
+            events.append(ev)
+        kind = r.choice(("damage", "lose_life"))
+        self.actions.append("storm")
+        events.append({"type": "declare", "id": "storm", "actor": p, "kind": kind, "card": True,
+                       "targets": [r.choice(self.players)], "params": {"amount": r.randint(1, 3)}})
+        copies = []
+        for k in range(cast):
+            c = {"type": "copy", "id": f"copy{k}", "spell": "storm", "storm": True}
+            if self.chance(0.7):
+                c["targets"] = [r.choice(self.players)]
+            copies.append(c)
+        if self.chance(0.25):
+            copies.append({"type": "copy", "id": "twin", "spell": "storm", "controller": r.choice(self.players),
+                           "targets": [r.choice(self.players)]})
+        if copies and self.chance(0.3):
+            events.append(self.leave(r.choice(self.players)))
+        events += copies
+        self.actions += [c["id"] for c in copies]
+        self.created += [c["id"] for c in copies]
+        for c in reversed(copies):
+            if self.chance(0.2):
+                events.append(self.leave(r.choice(self.players)))
+            if self.chance(0.1):
+                events.append({"type": "move", "object": c["id"], "zone": r.choice(("graveyard", "exile", "stack"))})
+            events.append({"type": "resolve", "action": c["id"]})
+        if self.chance(0.8):
+            events.append({"type": "resolve", "action": "storm"})
+        return events
+
+    def raise_dead(self) -> list[dict]:
+        """Return a creature card from a graveyard: a spell or ability at it (to hand or battlefield), a
+        return_from_graveyard event, or an ability that works from the graveyard (113.6); its owner (or another
+        player) may leave first (800.4a: the card left the game), the card may move away (400.7)."""
+        r = self.r
+        o = r.choice(self.objects)
+        o.update(zone=r.choice(("graveyard", "graveyard", "graveyard", "battlefield", "hand")), types=["creature"])
+        o.pop("controller", None)
+        o.pop("action", None)
+        o.pop("card", None)
+        o.pop("token", None)
+        o["attributes"] = {"toughness": r.randint(1, 3)}
+        o.pop("flags", None)
+        to = r.choice(("hand", "battlefield"))
+        before = []
+        if self.chance(0.5):
+            before.append(self.leave(r.choice([o["owner"]] * 2 + self.players)))
+        if self.chance(0.15):
+            before.append({"type": "move", "object": o["id"], "zone": r.choice(ZONES)})
+        way = r.randint(0, 2)
+        if way == 0:
+            return before + [{"type": "return_from_graveyard", "object": o["id"], "to": to}]
+        self.actions.append("raise")
+        if way == 1:
+            first = {"type": "declare", "id": "raise", "actor": r.choice([o["owner"]] * 2 + self.players),
+                     "kind": "return_from_graveyard", "targets": [o["id"]], "params": {"to": to}, "card": True}
+        else:
+            first = {"type": "trigger", "id": "raise", "source": o["id"], "from_graveyard": True,
+                     "kind": "return_from_graveyard", "targets": [o["id"]], "params": {"to": to}}
+        split = r.randint(0, len(before))
+        return before[:split] + [first] + before[split:] + [{"type": "resolve", "action": "raise"}]
+
     def expectation(self) -> dict:
         """An expectation whose verdict is compared (any verdict will do)."""
         r = self.r
@@ -546,7 +629,8 @@ class _Gen(RandomParts):
         scenario_effects = list(self.effects)
         script = r.choice((None, None, None, self.slide, self.default_left, self.ring, self.ring, self.cast, self.cast,
                            self.cast, self.extra, self.leaves, self.layer6, self.layer6, self.authority,
-                           self.authority, self.untapping))
+                           self.authority, self.untapping, self.storm, self.storm, self.raise_dead,
+                           self.raise_dead))
         for i in range(r.randint(1, 3)) if script is None else ():
             ev = self.event(i)
             if ev is not None:

@@ -19,7 +19,9 @@ Readings (from the seed text and the game module's documented semantics):
 from __future__ import annotations
 
 from models.expectations import ACTION_STATUSES
+from models.game_events.mtg import copied
 from solver.games.mtg import reference_checks as checks
+from solver.games.mtg import reference_copies as copies
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg import reference_targets as targets
 from solver.games.mtg import reference_turns as turns
@@ -81,6 +83,31 @@ class MtgRules(CoreRules):
         """core.resolve on the legal targets; mtg.608.2b: with none it does not resolve."""
         targets.resolve(self, w, prev, ev, step)
 
+    def on_copy(self, w: World, prev: State, ev, step: Step) -> None:
+        """707.10: a copy on the stack (702.40a: as many storm copies as spells cast before it this turn)."""
+        copies.copy(self, targets, w, prev, ev, step)
+
+    def _leave_stack(self, w: World, step: Step, action: str, status: str, rule: str) -> None:
+        """A copy that leaves the stack ceases to exist (707.10a); a card goes to the graveyard, another object
+        ceases."""
+        if copies.is_copy(w, action):
+            copies.cease(w, step, action, status, rule)
+        else:
+            super()._leave_stack(w, step, action, status, rule)
+
+    def on_move(self, w: World, prev: State, ev, step: Step) -> None:
+        """core.move; a copy moved off the stack ceases to exist (704.5e, 707.10a)."""
+        if copies.is_copy(w, ev.object) and ev.zone != "stack":
+            copies.moved(w, prev, ev, step)
+        else:
+            super().on_move(w, prev, ev, step)
+
+    def on_return_from_graveyard(self, w: World, prev: State, ev, step: Step) -> None:
+        """A card still in a graveyard goes to its owner's hand or the battlefield (800.4b: not for a leaver)."""
+        w.note("mtg.return_from_graveyard", "mtg.return_from_graveyard.absent", "mtg.800.4b.enter")
+        for k, v, rule in copies.from_graveyard(w, prev, ev.object, ev.to):
+            step.set(k, v, rule)
+
     def on_start_execution(self, w: World, prev: State, ev, step: Step) -> None:
         """Not an MTG event."""
         raise Unsupported("start_execution is not an MTG event")
@@ -117,11 +144,16 @@ class MtgRules(CoreRules):
                     w.tokens.add(ev.id)
             elif ev.type == "trigger":
                 w.objects.setdefault(ev.id, Obj(ev.id, None, ("ability",), False, ev))
+            elif ev.type == "copy":
+                spec = copied(w.sc, ev)
+                if spec is None:
+                    raise Unsupported(f"copy {ev.id} of nothing before it")
+                w.objects.setdefault(ev.id, Obj(ev.id, copies.caster(w, ev), ("copy",), False, spec))
             else:
                 continue
             w.add(key("zone", ev.id), w.zones, NONE)
             w.add(key("ctrl", ev.id), players, NONE)
-            if ev.type == "trigger":
+            if ev.type in ("trigger", "copy"):
                 w.add(key("status", ev.id), ACTION_STATUSES, "unborn")
         for src in sorted({ev.source for ev in w.sc.events if ev.type == "trigger" and ev.leaves
                            and ev.source in w.objects}):  # 603.10a: the controller it had as it last left the battlefield
@@ -301,6 +333,9 @@ class MtgRules(CoreRules):
             return ev.controller, "mtg.603.7d" if ev.delayed else "mtg.603.3"
         if ev.leaves:
             ctrl, rule = prev[key("left_ctrl", ev.source)], "mtg.603.10a"
+        elif ev.from_graveyard:  # 113.8: no controller in the graveyard: its owner's
+            w.note("mtg.113.8")
+            ctrl, rule = w.owner_of(ev.source) or NONE, "mtg.113.8"
         else:
             ctrl, rule = self.controller(w, prev, ev.source), "mtg.603.3a"
         if ev.controller is not None and ctrl not in (NONE, ev.controller):
@@ -311,6 +346,12 @@ class MtgRules(CoreRules):
         """603.3: on the stack under its controller (603.3a, 603.10a, 603.7d); 800.4d: not if that player left; not
         at all if the source gives it no controller (mtg.603.3a.none)."""
         ctrl, rule = self.trigger_controller(w, prev, ev)
+        if ev.from_graveyard:
+            w.note("mtg.113.6", rule)
+            if prev[key("zone", ev.source)] != "graveyard":  # 113.6: the ability works there only
+                step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.113.6")
+                step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.113.6")
+                return
         w.note("mtg.603.3", rule, "mtg.800.4d.trigger", *(["mtg.603.3a.none"] if rule in ("mtg.603.3a", "mtg.603.10a")
                                                           else []))
         if ctrl == NONE:

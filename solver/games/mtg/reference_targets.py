@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from solver.games.mtg import reference_copies as copies
 from solver.games.mtg.reference_state import STARTING_LIFE, in_game, opponents
 from solver.reference.rules import Step
 from solver.reference.world import INT, NONE, State, Unsupported, World, key
@@ -20,7 +21,8 @@ AIMS = {
     "spell": ("none", None, ()), "ability": ("none", None, ()),
     "destroy": ("objects", "battlefield", ()), "exile": ("objects", "battlefield", ()),
     "return_to_hand": ("objects", "battlefield", ()), "exile_until_leaves": ("objects", "battlefield", ()),
-    "return_to_battlefield": ("objects", "exile", ()), "damage": ("both", "battlefield", ("creature",)),
+    "return_to_battlefield": ("objects", "exile", ()), "return_from_graveyard": ("objects", "graveyard", ("creature",)),
+    "damage": ("both", "battlefield", ("creature",)),
     "gain_life": ("players", None, ()), "lose_life": ("players", None, ()),
     "each_opponent_loses_life": ("none", None, ()),
 }
@@ -137,6 +139,9 @@ def legal(rules, w: World, st: State, it: Item, ctrl: str, t: str) -> bool:
         if w.effects_on(t, "prohibit", "be_targeted"):
             ok = rules.allowed(w, st, t, "be_targeted", default=True) and ok
         subject = rules.controller(w, st, t)
+        if it.kind == "return_from_graveyard":  # from your graveyard: a card the controller owns
+            w.note("mtg.return_from_graveyard.yours")
+            ok = ok and w.owner_of(t) == ctrl
     whose = it.params.get("whose")
     if whose is not None:
         w.note("mtg.115.restriction")
@@ -172,10 +177,13 @@ def declare(rules, w: World, prev: State, ev, step: Step) -> None:
 def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
     """core.resolve affecting the legal targets only (mtg.608.2b.partial), or mtg.608.2b: none legal."""
     a = ev.action
+    copies.order(w, ev)
     it = item(w, a)
     w.note("core.resolve", "mtg.608.2b", *effect_rules(w, it))
     if len(it.targets) > 1:
         w.note("mtg.608.2b.partial")
+    if copies.is_copy(w, a):
+        w.note("mtg.707.10a")  # weighed whether or not it leaves the stack now
     ctrl = rules.controller(w, prev, a)
     legal_t = {t: legal(rules, w, prev, it, ctrl, t) for t in it.targets}
     ok = source_allowed(rules, w, prev, it) and (not legal_t or any(legal_t.values()))
@@ -202,7 +210,9 @@ def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
 def effect_rules(w: World, it: Item) -> list[str]:
     """The rules what a kind does may apply (weighed whether or not it resolves)."""
     return {"destroy": ["mtg.destroy"], "exile": ["mtg.exile"], "return_to_hand": ["mtg.return_to_hand"],
-            "exile_until_leaves": ["mtg.610.3", "mtg.610.3a"], "return_to_battlefield": ["mtg.return", "mtg.800.4b.enter"],
+            "exile_until_leaves": ["mtg.610.3", "mtg.610.3a"],
+            "return_from_graveyard": ["mtg.return_from_graveyard", "mtg.return_from_graveyard.absent",
+                                      "mtg.800.4b.enter"], "return_to_battlefield": ["mtg.return", "mtg.800.4b.enter"],
             "damage": ["mtg.120.3a", "mtg.120.3e"], "gain_life": ["mtg.119.3"], "lose_life": ["mtg.119.3"],
             "each_opponent_loses_life": ["mtg.119.3"] + (["mtg.801.10"] if w.sc.options.get("range_of_influence")
                                                          is not None else [])}.get(it.kind, [])
@@ -230,6 +240,8 @@ def affect(rules, w: World, st: State, it: Item, ctrl: str, t: str) -> list[tupl
         if st[key("zone", it.source)] == "battlefield":
             return [(zk, "exile", "mtg.610.3"), (key("until", t), it.source, "mtg.610.3")]
         return [(zk, st[zk], "mtg.610.3a")]
+    if it.kind == "return_from_graveyard":
+        return copies.from_graveyard(w, st, t, it.params["to"])
     if it.kind == "return_to_battlefield":
         owner = w.owner_of(t)
         if owner is None:

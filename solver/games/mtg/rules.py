@@ -125,6 +125,27 @@ RULES = {
     "mtg.704.5d": "State-based action: a token in a zone other than the battlefield ceases to exist.",
     "mtg.704.5n": "State-based action: an Equipment attached to an object no longer on the battlefield becomes "
                   "unattached; it stays on the battlefield.",
+    "mtg.707.10": "707.10: to copy a spell or ability is to put a copy of it on the stack (only of one on the "
+                  "stack): not a card, controlled and owned by the player who put it there, with the original's "
+                  "characteristics and choices (kind, parameters, targets).",
+    "mtg.707.10c": "707.10c: an effect that copies a spell may let its controller choose new targets for the copy: "
+                   "each new target must be legal (else the copy is not put on the stack with it).",
+    "mtg.707.10a": "707.10a/704.5e: a copy of a spell in a zone other than the stack ceases to exist: it leaves the "
+                   "stack (resolving or not) into no zone, never into a graveyard.",
+    "mtg.800.4d.copy": "800.4d-like: a copy that would be put on the stack under the control of a player who left "
+                       "is not put on the stack.",
+    "mtg.702.40a": "702.40a: storm: when a spell with storm is cast, it is copied once for each other spell cast "
+                   "before it this turn (each copy may have new targets); copies resolve before the original.",
+    "mtg.return_from_graveyard": "An effect returns a card from a graveyard: to its owner's hand, or onto the "
+                                 "battlefield under its owner's control.",
+    "mtg.return_from_graveyard.absent": "A card an effect would return from a graveyard that is no longer there "
+                                        "stays where it is (400.7: it is a new object).",
+    "mtg.return_from_graveyard.yours": "'Target card from your graveyard': the target must be a card in the "
+                                       "graveyard of the spell's or ability's controller (a card they own).",
+    "mtg.113.6": "113.6: an ability that the card says works from a graveyard functions only while its source is "
+                 "there: it triggers only then.",
+    "mtg.113.8": "113.8: a triggered ability whose source had no controller (a card in a graveyard) is controlled "
+                 "by the source's owner.",
 }
 
 #: rule-id aliases (alias prefix -> canonical prefix)

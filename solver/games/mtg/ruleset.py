@@ -15,7 +15,7 @@ from solver.encoding.compile import ObjInfo, ScenarioError
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
-from solver.games.mtg import checks, influence, leaving, life, permanents, targets, triggers, turns, winning
+from solver.games.mtg import checks, copies, influence, leaving, life, permanents, targets, triggers, turns, winning
 from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
@@ -75,8 +75,34 @@ class Mtg(Ruleset):
         targets.declare(self, comp, ev)
 
     def on_resolve(self, comp, ev) -> None:
-        """core.resolve, affecting legal targets only; mtg.608.2b: with every target illegal it does not resolve."""
+        """core.resolve, affecting legal targets only; mtg.608.2b: with every target illegal it does not resolve;
+        storm copies resolve before their original (405.5)."""
+        copies.check_order(comp.sc, comp.event_index, ev.action)
         targets.resolve(self, comp, ev)
+
+    def _leave_stack(self, comp, tr, action_id: str, status: str, rule: str, when, frame: bool = True) -> None:
+        """The action leaves the stack (a card to its owner's graveyard, another object ceases); a copy ceases
+        (mtg.707.10a)."""
+        if copies.is_copy(comp, action_id):
+            copies.leave_stack(comp, tr, action_id, status, rule, when, frame)
+        else:
+            super()._leave_stack(comp, tr, action_id, status, rule, when, frame)
+
+    def on_copy(self, comp, ev) -> None:
+        """707.10: a copy of a spell is put on the stack (702.40a: storm copies, as many as spells cast before)."""
+        copies.copy(self, comp, ev)
+
+    def on_move(self, comp, ev) -> None:
+        """Move an object; a copy of a spell moved off the stack ceases to exist (mtg.707.10a)."""
+        if copies.is_copy(comp, ev.object) and ev.zone != self.stack_zone:
+            copies.moved(self, comp, ev)
+        else:
+            super().on_move(comp, ev)
+
+    def on_return_from_graveyard(self, comp, ev) -> None:
+        """A card in a graveyard returns to its owner's hand or the battlefield (800.4b: not for a leaver)."""
+        with comp.step(f"return {ev.object} from the graveyard") as tr:
+            targets.return_from_graveyard(comp, tr, ev.object, ev.to, comp.rm.true)
 
     def on_start_execution(self, comp, ev) -> None:
         """MTG spells and abilities do not execute in stages: refused."""
@@ -96,6 +122,8 @@ class Mtg(Ruleset):
             return [ObjInfo(ev.id, ev.owner or ev.controller, tuple(ev.types), False, ev.token, None, None)]
         if ev.type == "trigger":
             return [ObjInfo(ev.id, None, ("ability",), False, False, ev, None)]
+        if ev.type == "copy":
+            return copies.created(comp, ev)
         return []
 
     def event_keys(self, comp, ev) -> list[tuple]:

@@ -91,6 +91,24 @@ def enter(comp, tr, obj: str, zone: str, player: str | None, rule: str, when) ->
     tr.keep(("zone", obj), "mtg.800.4b.enter", rm.all_of([when, rm.neg(present)]))
 
 
+def return_from_graveyard(comp, tr, obj: str, to: str, when) -> None:
+    """mtg.return_from_graveyard: a card in a graveyard goes to its owner's hand, or onto the battlefield under its
+    owner's control (800.4b: it stays if they left); a card no longer in a graveyard stays where it is
+    (mtg.return_from_graveyard.absent). The one apply of the event and of the spell or ability kind."""
+    rm = comp.rm
+    there = rm.all_of([when, tr.prev["zone", obj].is_("graveyard")])
+    if to == "hand":
+        tr.set(("zone", obj), "hand", "mtg.return_from_graveyard", there)
+    else:
+        enter(comp, tr, obj, "battlefield", comp.owner_of(obj), "mtg.return_from_graveyard", there)
+    tr.keep(("zone", obj), "mtg.return_from_graveyard.absent", rm.all_of([when, rm.neg(tr.prev["zone", obj].is_("graveyard"))]))
+
+
+def _from_graveyard(comp, tr, it, ctrl, t, when) -> None:
+    """Return target card from your graveyard to your hand or the battlefield (param ``to``)."""
+    return_from_graveyard(comp, tr, t, it.params["to"], when)
+
+
 def _amount(it: Item) -> int:
     return int(it.params["amount"])
 
@@ -149,6 +167,8 @@ KINDS: dict[str, Kind] = {
     "exile_until_leaves": Kind("objects", "battlefield", effect=_exile_until,
                                keys=lambda comp, t: [("zone", t), ("until", t)]),
     "return_to_battlefield": Kind("objects", "exile", effect=_return, keys=lambda comp, t: [("zone", t), ("ctrl", t)]),
+    "return_from_graveyard": Kind("objects", "graveyard", ("creature",), effect=_from_graveyard,
+                                  keys=lambda comp, t: [("zone", t), ("ctrl", t)]),
     "damage": Kind("both", "battlefield", ("creature",), effect=_damage, keys=_damage_keys),
     "gain_life": Kind("players", effect=_life(1), keys=_life_keys),
     "lose_life": Kind("players", effect=_life(-1), keys=_life_keys),
@@ -249,6 +269,8 @@ def legal(comp, st, it: Item, ctrl, t: str):
         if comp.effects_on(t, "prohibit", "be_targeted"):
             parts.append((None, comp.allowed(st, t, "be_targeted", default=True)))
         subject = comp.controller(st, t)
+        if it.kind == "return_from_graveyard":  # "from your graveyard": a card its controller owns
+            parts.append(("mtg.return_from_graveyard.yours", holds_for(comp, ctrl, comp.owner_of(t) or NONE)))
     whose = it.params.get("whose")
     if whose is not None:
         pairs = [(c, q) for c in comp.players for q in comp.players

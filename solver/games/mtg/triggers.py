@@ -23,6 +23,12 @@ def check_event(comp, ev) -> None:
     if ev.controller is None and (ev.source is None or ev.delayed):
         why = "a delayed triggered ability (603.7d)" if ev.delayed else "with no source to take it from (603.3a)"
         raise ScenarioError(f"trigger {ev.id}: give its `controller`: {why}, the rules cannot compute it")
+    if ev.from_graveyard and (ev.source is None or ev.delayed or ev.leaves):
+        raise ScenarioError(f"trigger {ev.id}: `from_graveyard` is an ability of its `source` that works from its "
+                            f"graveyard (113.6): give the source, and neither `delayed` nor `leaves`")
+    if ev.from_graveyard and ev.controller not in (None, comp.owner_of(ev.source)):
+        raise ScenarioError(f"trigger {ev.id}: controller '{ev.controller}' contradicts 113.8: an ability of a card in "
+                            f"a graveyard is controlled by its owner, {comp.owner_of(ev.source)}")
     if ev.leaves and (ev.source is None or ev.delayed):
         raise ScenarioError(f"trigger {ev.id}: `leaves` is a leaves-the-battlefield ability of its `source` "
                             f"(603.10a): give the source, and not `delayed`")
@@ -76,6 +82,8 @@ def controller(comp, st, ev) -> tuple[object, str]:
         return ev.controller, ("mtg.603.7d" if ev.delayed else "mtg.603.3")
     if ev.leaves:
         return st["left_ctrl", ev.source], "mtg.603.10a"
+    if ev.from_graveyard:  # 113.8: a source with no controller (in a graveyard): its owner controls the ability
+        return comp.owner_of(ev.source) or NONE, "mtg.113.8"
     # 603.3a: "A triggered ability is controlled by the player who controlled its source when it triggered, unless
     # it's a delayed triggered ability."
     return comp.controller(st, ev.source), "mtg.603.3a"
@@ -97,8 +105,11 @@ def trigger(comp, ev) -> None:
                 f"controlled {ev.source} {'when it left the battlefield' if ev.leaves else 'when it triggered'} "
                 f"(omit `controller`: the rules give it)")))
     else:
-        present, nobody = in_game(comp, st, ctrl), rm.false
-    left = rm.all_of([rm.neg(present), rm.neg(nobody)])
+        present, nobody = in_game(comp, st, ctrl) if ctrl != NONE else rm.false, rm.true if ctrl == NONE else rm.false
+    works = st["zone", ev.source].is_("graveyard") if ev.from_graveyard else rm.true  # 113.6
+    idle = rm.neg(works)
+    present, nobody = rm.all_of([works, present]), rm.all_of([works, nobody])
+    left = rm.all_of([works, rm.neg(present), rm.neg(nobody)])
     with comp.step(f"{ev.id} triggers") as tr:
         tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
         tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
@@ -109,3 +120,6 @@ def trigger(comp, ev) -> None:
         tr.keep(("status", ev.id), "mtg.800.4d.trigger", left)
         tr.keep(("zone", ev.id), "mtg.603.3a.none", nobody)
         tr.keep(("status", ev.id), "mtg.603.3a.none", nobody)
+        if ev.from_graveyard:  # 113.6: it works only while its source is in a graveyard (where the card says)
+            tr.keep(("zone", ev.id), "mtg.113.6", idle)
+            tr.keep(("status", ev.id), "mtg.113.6", idle)

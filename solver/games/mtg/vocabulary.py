@@ -78,6 +78,11 @@ VOCABULARY = SHARED.extend(
                                         "battlefield under their owner's control; a target gone from exile is not "
                                         "returned, and with all gone it does not resolve (608.2b)", (1, 99),
                (_WHOSE,)),
+        Action("return_from_graveyard", "returns its target (a creature card in its controller's graveyard) to "
+                                        "its owner's hand or onto the battlefield under their control (`to`); a "
+                                        "target no longer there is not returned (608.2b)", (1, 99),
+               (Text("to", "where the card goes: hand or battlefield", values=("hand", "battlefield"),
+                     required=True),)),
         Action("destroy", "destroys its targets (permanents): each goes to its owner's graveyard", (1, 99), (_WHOSE,)),
         Action("exile", "exiles its targets (permanents)", (1, 99), (_WHOSE,)),
         Action("return_to_hand", "returns its targets (permanents) to their owners' hands", (1, 99), (_WHOSE,)),
@@ -92,7 +97,8 @@ VOCABULARY = SHARED.extend(
                                            "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
     action_statuses=(
-        Word("ceased", "ceased to exist while on the stack: its controller left the game (800.4a)"),
+        Word("ceased", "ceased to exist while on the stack: its controller left the game (800.4a), or it is a copy "
+                       "moved off the stack (707.10a)"),
     ),
     events=(
         Event("leave_game", "a player leaves the game (800.4a: owned objects leave, control effects end, stack "
@@ -130,8 +136,25 @@ VOCABULARY = SHARED.extend(
                              "source when it left the battlefield; it triggers only once the source has left"),
             Switch("delayed", "a delayed triggered ability (603.7d): `controller` (required) is who controlled the "
                               "spell or ability that created it"),
+            Switch("from_graveyard", "the card says the ability works from its graveyard (113.6): it triggers only "
+                                     "while its source is in a graveyard, controlled by the source's owner (113.8)"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+        )),
+        Event("copy", "a copy of a spell or ability on the stack is put on the stack (707.10): not a card, controlled "
+                      "and owned by who copies it, with the original's kind and parameters; it ceases to exist when "
+                      "it leaves the stack (707.10a); `storm`: a copy by the spell's storm trigger (702.40a)", (
+            Text("id", "the copy's id (an object on the stack)", required=True),
+            Text("spell", "the spell or ability copied", required=True),
+            Text("controller", "who copies it (required without `storm`; a storm copy's is the spell's caster)"),
+            Word("targets", "the copy's targets (707.10c: new ones must be legal; default the original's)"),
+            Switch("storm", "one of the spell's storm copies (702.40a): the k-th exists only if at least k other "
+                            "spells were cast before it this turn (declare events of cards since the last end_turn)"),
+        )),
+        Event("return_from_graveyard", "a card in a graveyard returns to its owner's hand or onto the battlefield "
+                                       "under their control (800.4b: not for an owner who left)", (
+            Text("object", "the card", required=True),
+            Text("to", "hand or battlefield", values=("hand", "battlefield"), required=True),
         )),
         Event("extra_turn", "an effect gives a player an extra turn, added directly after the current one (500.7: "
                             "the most recently created is taken first); the next end_turn begins it, or passes "
@@ -228,6 +251,20 @@ VOCABULARY = SHARED.extend(
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
+- Copies (707.10): a `copy` event puts a copy of a spell or ability on the stack: not a card, controlled and owned by
+  who copies it (`controller`), doing what the original does, with its own `targets` (707.10c: each new target must
+  be legal, else the copy is `illegal`). A copy that leaves the stack (it resolves, does not resolve, or is moved)
+  ceases to exist, never reaching a graveyard (707.10a, 704.5e); a leaver's copy ceases (800.4a).
+- Storm (702.40a): after a spell with storm is `declare`d (a card), write one `copy` with `storm: true` per spell
+  that may have been cast before it this turn (`declare` events with `card: true` since the last `end_turn`); the
+  k-th exists only if at least k of them were cast (their declaration was legal). Its controller is the spell's
+  caster (603.3a). Copies resolve before the original: a `resolve` of the spell before its copies' is an error
+  (405.5). Spells cast before the scenario begins are not counted; storm after a `begin_turn` is refused.
+- Returning a card from a graveyard: the kind `return_from_graveyard` (target creature card from your graveyard,
+  `params: {to: hand|battlefield}`) and the event of the same name; a card its owner took out of the game with
+  them (800.4a) is no longer there: no legal target, nothing returned. `trigger` with `from_graveyard: true`: the
+  card says the ability works from its graveyard (113.6): it triggers only while its source is there, controlled
+  by the source's owner (113.8).
 - A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
   true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
   a `delayed` one, or one with no source, by the `controller` given (603.7d). A `controller` given for a computed
