@@ -436,7 +436,7 @@ class ScenarioCheck:
             return msg
         at = len(self.sc.events) if ex.at is None else ex.at
         msg = (f"verdict right, but {', '.join(wrong)} {'does' if len(wrong) == 1 else 'do'} not decide it: with "
-               f"{'it' if len(wrong) == 1 else 'them'} switched off the verdict on {_state_name(at, self.sc.events)} "
+               f"{'it' if len(wrong) == 1 else 'them'} switched off the verdict on {_state_name(at, self.sc.events, ex.step)} "
                f"still holds (nor at an earlier stage with the same verdict)")
         if r.decided_by:
             msg += f"; decided by {', '.join(r.decided_by)}"
@@ -450,7 +450,7 @@ class ScenarioCheck:
         for b, si in (later or {}).items():
             k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
             msg += (f"; {b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), but this "
-                    f"expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
+                    f"expectation is about {_state_name(at, self.sc.events, ex.step)}: set at: {k}")
         return msg
 
     # -- actions -------------------------------------------------------------------
@@ -544,11 +544,12 @@ def _stage_name(comp: Compiler, si: int) -> str:
     return f"event {k} ({trace.event_label(comp.sc.events[k - 1])}), stage '{comp.stages[si].label}'"
 
 
-def _state_name(at: int, events: list) -> str:
-    """'the initial state' or 'the state after event N (label)'."""
+def _state_name(at: int, events: list, step: str | None = None) -> str:
+    """'the initial state', 'the state after event N (label)' or 'the state after step 'S' of event N (label)'."""
     if at == 0:
         return "the initial state"
-    return f"the state after event {at} ({trace.event_label(events[at - 1])})"
+    inside = f"step '{step}' of " if step is not None else ""
+    return f"the state after {inside}event {at} ({trace.event_label(events[at - 1])})"
 
 
 def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], complete: bool, computed: bool) -> str:
