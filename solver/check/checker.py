@@ -271,6 +271,7 @@ class ScenarioCheck:
         r = ExpectationResult(index=i, line=self.lines.get(i), description=describe(ex), expected=ex.verdict,
                               verdict=Verdict.UNKNOWN, passed=False)
         whole = _whole_outcome_verdict(ex, outcomes, complete, unknown)
+        vals: list[bool | None] = []
         if whole is False:
             r.message = f"there are {len(outcomes)}{'' if complete else '+'} outcome(s)"
         if lit is None:
@@ -311,6 +312,11 @@ class ScenarioCheck:
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si < main}
         r.passed = r.verdict.value == ex.verdict and (not judged or not wrong)
+        if r.passed and r.verdict is Verdict.POSSIBLE and _undetermined_only(vals):
+            r.passed = False  # no outcome where it is true and another where it is false: undetermined, not a choice
+            r.message = (f"possible only inside outcome {vals.index(None)}: true in one solution and false in another "
+                         f"(its state does not determine it: a derived value whose rule is switched off), not true in "
+                         f"one outcome and false in another")
         if judged and wrong and (because_unknown or self._cores_stopped):
             # the verdict is right, but whether its 'because' decides it is not known: unknown, never a failure
             r.message = f"{r.verdict.value}, but whether {', '.join(wrong)} decide(s) it is unknown: {self.meter.why()}"
@@ -514,6 +520,11 @@ def _whole_outcome_verdict(ex: Expectation, outcomes: list, complete: bool, unkn
             return None
         checks.append(len(outcomes) == ex.outcomes)
     return all(checks) if checks else True
+
+
+def _undetermined_only(vals: list[bool | None]) -> bool:
+    """Some outcome leaves the value open (None) and no two outcomes decide it both ways (one true, one false)."""
+    return None in vals and not (True in vals and False in vals)
 
 
 def _from_values(vals: list[bool | None]) -> Verdict:
