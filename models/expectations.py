@@ -27,6 +27,7 @@ class Expectation(Strict):
 
     description: str | None = Field(default=None, max_length=1000)
     at: int | None = Field(default=None, ge=0, description="Check the state after the first 'at' events (0 = the initial state); default: the end.")
+    step: str | None = Field(default=None, min_length=1, max_length=200, description="With 'at' (an event, 1 or more): the state after this step inside that event, by the step's name (e.g. Riftbound's concede: 'removal: turn, focus and priority'); an unknown name is an error listing the event's steps.")
     verdict: ExpectedVerdict = Field(default="holds", description="holds: in every outcome; possible: in some but not all; impossible: in none.")
     because: list[RuleId] = Field(default_factory=list, description="Rule ids (or sections) that decide the verdict: with them switched off it no longer holds (but-for; several listed: each decides, or is a needed member of the list deciding jointly).")
     # object atoms
@@ -78,6 +79,10 @@ class Expectation(Strict):
             raise ValueError("'effect_active' needs 'effect'")
         if not self.atom_names():
             raise ValueError("an expectation needs at least one atom (zone, status, action_status, winner, unique ...)")
+        if self.step is not None and not self.at:
+            raise ValueError("'step' names a step inside an event: it needs 'at' (the event, 1 or more)")
+        if self.step is not None and (self.unique is not None or self.outcomes is not None):
+            raise ValueError("'unique' and 'outcomes' are about whole outcomes: they take no 'step'")
         if (self.unique is not None or self.outcomes is not None) and self.verdict != "holds":
             raise ValueError("'unique' and 'outcomes' are about the whole outcome set: verdict must be holds")
         return self

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.run.api import check_file, check_text
+from models.loader import load_scenario
+from solver.run.api import check_file, check_scenario, check_text
 from solver.encoding.cp import RuleModel
 from solver.engine.solve import Answer, Engine, SolverOptions
 from tests.helpers import run, scenario
@@ -114,3 +115,29 @@ def test_bad_input_is_a_located_one_line_error(case):
     assert res.status.value == "error"
     assert re.search(pattern, res.error), res.error
     assert "Traceback" not in res.error and "\n" not in res.error.strip()
+
+
+#: (library scenario, rule switched off, expectation, the failure's words): with the rule off the derived value it
+#: reads (an effective property, value, permission) is free, so the expectation is possible, though the outcome (its
+#: state) is one; read from one solution it passed. An expected 'possible' fails too: no outcome has it true and
+#: another false, it is undetermined, not a choice
+RULE_OFF = [("conflict-2-blade-then-kanor-vain.yaml", "berserk.conflict.latest", 1, "true in one solution and false"),
+            ("525.2-cannot-receive-tokens-from-an-effect.yaml", "core.add", 2, "true in one solution and false"),
+            ("602.1-decisive-advantage-board-cannot-move-refuted.yaml", "berserk.525.2", 0,
+             "true in one solution and false"),
+            ("conflict.together-1-placed-together-no-order.yaml", "berserk.conflict.latest", 0,
+             "possible only inside outcome 0")]
+
+
+@pytest.mark.parametrize("name,rule,index,words", RULE_OFF, ids=[f"{n[:12]}-{r}" for n, r, _, _ in RULE_OFF])
+def test_a_derived_value_its_rule_leaves_free_is_never_read_from_one_solution(root, name, rule, index, words):
+    """With a rule off (rules_off: coverage, diff --rules-off) a derived value may be undetermined by the outcome's
+    state: the verdict is proved over every solution (possible here), never read off the one the solver found, and
+    it is never a pass."""
+    sc = load_scenario(root / LIB / name).scenario
+    on = check_scenario(sc, name=name)
+    off = check_scenario(sc, name=name, options=SolverOptions(rules_off=(rule,)))
+    assert on.expectations[index].passed
+    e = off.expectations[index]
+    assert e.verdict.value == "possible" and not e.passed
+    assert words in e.message

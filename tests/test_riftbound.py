@@ -266,3 +266,36 @@ def test_a_chain_items_source_is_a_checked_reference():
     flipped = run(rb(objects=units + [item], events=CONCEDE_B,
                      expect=[{"action": "c_ability", "action_status": "countered"}]))
     assert flipped.status.value == "fail"
+
+
+STEPS = ROOT / "scenarios" / "riftbound" / "concede.priority-step-before-the-item-resolves.yaml"
+
+
+def _step_doc(**change) -> dict:
+    """The library scenario of a step inside one concession, with expectation 0 changed."""
+    doc = yaml.safe_load(STEPS.read_text(encoding="utf-8"))
+    doc["expect"][0] = {k: v for k, v in {**doc["expect"][0], **change}.items() if v is not None}
+    return doc
+
+
+@pytest.mark.parametrize("change,verdict", [({}, "holds"), ({"step": None, "at": None}, "impossible"),
+                                            ({"step": "removal: passes of priority"}, "impossible"),
+                                            ({"step": "b concedes"}, "impossible")],
+                         ids=["at-the-step", "at-the-end", "a-later-step", "an-earlier-step"])
+def test_at_and_step_name_one_state_inside_a_concession(change, verdict):
+    """'at' with 'step' reads the state after that step inside the event: priority is C's after the step of the
+    holders only (before it B's, after the passes A's again); the same atoms at the end are impossible."""
+    res = run(_step_doc(**change, because=None))
+    assert res.expectations[0].verdict.value == verdict, res.error
+
+
+@pytest.mark.parametrize("change,words", [
+    ({"step": "passes of priority"}, ["step 'passes of priority' is not a step of event 1 (concede)",
+                                      "'b concedes'", "'removal: passes of priority'"]),
+    ({"at": None}, ["'step' names a step inside an event: it needs 'at'"]),
+    ({"at": 0}, ["'step' names a step inside an event: it needs 'at'"])], ids=["unknown-step", "no-at", "at-0"])
+def test_a_step_that_is_not_one_is_a_located_error(change, words):
+    """An unknown step name is an error at the expectation listing the event's steps; 'step' needs an event."""
+    res = run(_step_doc(**change))
+    assert res.status.value == "error" and "test.yaml:" in res.error, res.error
+    assert all(w in res.error for w in words), res.error

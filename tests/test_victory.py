@@ -658,3 +658,22 @@ def test_check_and_explain_name_the_proof(tmp_path):
     import json
     data = json.loads(run.invoke(app, ["explain", "--json", str(ADAPTIVE)]).output)
     assert data["claims"][0]["decided_by"].startswith("proved by a strategy: alice wins within 2 round(s)")
+
+
+#: the harpy of the unreachable refutation, its flying given or taken by an effect rather than printed
+HARPY = {"grant": ("abilities: []", "grant", "refuted"), "remove": ("abilities: [flying]", "remove", None)}
+
+
+@pytest.mark.parametrize("case", sorted(HARPY))
+def test_a_claim_reads_effective_abilities_as_the_victory_check_does(case):
+    """A claim on the final state reads the abilities the creature has (granted, removed: ``Ruleset.victory_state``),
+    the same names the check_victory proof reads, never the printed list: the claim and the proof agree."""
+    printed, kind, verdict = HARPY[case]
+    text = (LIB / "602.1-decisive-advantage-refuted-unreachable.yaml").read_text(encoding="utf-8")
+    text = text.replace("abilities: [flying]", printed).replace("expect: refuted", "expect: unknown")
+    text = text.replace("events:", f"effects:\n  - {{id: wings, timestamp: 1, kind: {kind}, ability: flying, "
+                                   "targets: [harpy], duration: permanent}\nevents:")
+    res = check_text(text, "t.yaml")
+    proof, claim = res.proofs[0].verdict, res.claims[0].verdict
+    assert proof in ("proved", "refuted") and claim == proof, (proof, claim, res.claims[0].message)
+    assert verdict is None or proof == verdict

@@ -16,7 +16,7 @@ verdict, illegal or interrupted action and contradiction gets its core as well.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import NamedTuple
 
 from models.expectations import Expectation
@@ -37,6 +37,8 @@ from solver.victory.analysis import check_claims
 
 #: how the message of a verdict whose core search ran out of budget begins
 CORE_STOPPED = "the core search stopped"
+#: the observables a victory claim reads of an outcome's final state begin with this (``Ruleset.victory_state``)
+CLAIM = "claim|"
 
 
 @dataclass
@@ -46,6 +48,13 @@ class Observed:
     values: dict[str, str]
     reads: dict[str, bool]
     steps: list[Step] | None = None
+    #: verdict reads (``ex<i>``, ``pre<k>``) that are true in one solution of this outcome and false in another: a
+    #: value the outcome's observables do not determine (a derived value with its rule switched off, ``rules_off``)
+    mixed: set[str] = field(default_factory=set)
+
+    def read(self, name: str) -> bool | None:
+        """A verdict read's value in this outcome: True, False, or None (true in one solution, false in another)."""
+        return None if name in self.mixed else self.reads[name]
 
 
 class Built(NamedTuple):
@@ -113,6 +122,8 @@ class ScenarioCheck:
             for oid in comp.objects:
                 if comp.effects_on(oid, "control"):
                     obs[f"{st.index}|controller.{oid}"] = comp.controller(st, oid)
+        if self.sc.claims:  # a claim reads the final state as the victory analysis does (effective characteristics)
+            obs.update((f"{CLAIM}{name}", var) for name, var in comp.rs.victory_state(comp, comp.stage).items())
         return obs
 
     def run(self) -> ScenarioResult:
@@ -148,7 +159,8 @@ class ScenarioCheck:
         for i, ex in enumerate(self.sc.expect):
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
         _undecided_proofs(res, self.sc)
-        res.claims = check_claims(self.sc, self.claim_lines, self.options, res.outcomes,
+        claim_states = [{k[len(CLAIM):]: v for k, v in o.values.items() if k.startswith(CLAIM)} for o in outcomes]
+        res.claims = check_claims(self.sc, self.claim_lines, self.options, claim_states,
                                   complete=res.outcomes_complete and not unknown)
         res.status = _status(res)
         if not outcomes and not unknown and (self.why or not self.options.lazy_cores
@@ -170,7 +182,7 @@ class ScenarioCheck:
             ev = self.sc.events[i]
             if lit is comp.rm.false:  # known from the events alone
                 raise ScenarioError(f"events[{i}] ({ev.type}): {message}")
-            bad = [o for o in outcomes if not o.reads[f"pre{k}"]]
+            bad = [o for o in outcomes if o.read(f"pre{k}") is not True]
             if not bad and engine is not None and engine.solve([comp.rm.neg(lit)])[0] is Answer.SAT:
                 raise ScenarioError(f"events[{i}] ({ev.type}): {message} (in an outcome beyond the first "
                                     f"{len(outcomes)})")
@@ -195,6 +207,7 @@ class ScenarioCheck:
         obs = self._observables(comp)
         reads = {f"ex{i}": lit for i, lit in ex_lits.items()}
         reads.update({f"pre{k}": lit for k, (_, lit, _) in enumerate(comp.preconditions)})
+        self._verdict_reads = list(reads)  # what a verdict reads: enumeration blocks them too (``_enumerate``)
         contests = precedence.contests(comp)
         self.prec_stages = list(dict.fromkeys(comp.boundaries)) if self.why else [comp.stage.index]
         reads.update(precedence.prepare(comp, contests, self.prec_stages))
@@ -207,10 +220,17 @@ class ScenarioCheck:
 
     # -- enumeration -------------------------------------------------------------
     def _enumerate(self, engine: Engine, obs: dict, reads: dict[str, Lit], comp: Compiler, contests: list):
+        """Every outcome (distinct values of the observables), each solve blocking its observables and its verdict
+        reads (``ex<i>``, ``pre<k>``): a verdict read the observables do not determine (a derived value whose rule is
+        switched off, ``rules_off``) gets a second solution with the same observables, merged into the outcome as
+        ``Observed.mixed``, so a verdict is proved over every solution, never read from one. Returns the outcomes,
+        whether they are complete, and whether a solve ran out of budget. ``max_outcomes`` counts solutions."""
         outcomes: list[Observed] = []
-        limit = self.options.max_outcomes
+        by_values: dict[tuple, Observed] = {}
+        solutions, limit = 0, self.options.max_outcomes
         template = {name: var if isinstance(var, str) else None for name, var in obs.items()}  # constants: as text
         variables = [(name, var) for name, var in obs.items() if not isinstance(var, str)]
+        verdict_reads = [(k, reads[k]) for k in self._verdict_reads]
         while True:
             answer, s = engine.solve(enumerate_=True)
             if answer is Answer.UNKNOWN:
@@ -232,9 +252,16 @@ class ScenarioCheck:
                     if first:
                         pairs.append((var, val))
             seen_reads = {k: bool(s.boolean_value(lit)) for k, lit in reads.items()}
-            steps = trace.steps(comp, seen_reads, s, contests, self.prec_stages) if self.why else None
-            outcomes.append(Observed(values, seen_reads, steps))
-            if len(outcomes) >= limit:
+            pairs += [(lit, int(seen_reads[k])) for k, lit in verdict_reads]
+            same = by_values.get(tuple(values.values()))
+            if same is None:
+                steps = trace.steps(comp, seen_reads, s, contests, self.prec_stages) if self.why else None
+                by_values[tuple(values.values())] = Observed(values, seen_reads, steps)
+                outcomes.append(by_values[tuple(values.values())])
+            else:  # the same outcome, a verdict read differs: it is not determined by the outcome
+                same.mixed.update(k for k, _ in verdict_reads if seen_reads[k] != same.reads[k])
+            solutions += 1
+            if solutions >= limit:
                 return outcomes, False, False
             engine.block(pairs)
 
@@ -244,6 +271,7 @@ class ScenarioCheck:
         r = ExpectationResult(index=i, line=self.lines.get(i), description=describe(ex), expected=ex.verdict,
                               verdict=Verdict.UNKNOWN, passed=False)
         whole = _whole_outcome_verdict(ex, outcomes, complete, unknown)
+        vals: list[bool | None] = []
         if whole is False:
             r.message = f"there are {len(outcomes)}{'' if complete else '+'} outcome(s)"
         if lit is None:
@@ -251,10 +279,10 @@ class ScenarioCheck:
         elif unknown:
             r.verdict = Verdict.UNKNOWN
         elif complete:
-            vals = [o.reads[f"ex{i}"] for o in outcomes]
+            vals = [o.read(f"ex{i}") for o in outcomes]  # None: true in one solution of the outcome, false in another
             r.verdict = _from_values(vals)
-            r.witness_true = next((k for k, v in enumerate(vals) if v), None)
-            r.witness_false = next((k for k, v in enumerate(vals) if not v), None)
+            r.witness_true = next((k for k, v in enumerate(vals) if v is not False), None)
+            r.witness_false = next((k for k, v in enumerate(vals) if v is not True), None)
             if whole is False and r.verdict is Verdict.HOLDS:
                 r.verdict = Verdict.IMPOSSIBLE
         else:
@@ -284,6 +312,11 @@ class ScenarioCheck:
         r.no_core = _no_core(r, lit, outcomes, complete, computed)
         r.because_at = {b: _stage_name(comp, si) for b, si in acted.items() if si < main}
         r.passed = r.verdict.value == ex.verdict and (not judged or not wrong)
+        if r.passed and r.verdict is Verdict.POSSIBLE and _undetermined_only(vals):
+            r.passed = False  # no outcome where it is true and another where it is false: undetermined, not a choice
+            r.message = (f"possible only inside outcome {vals.index(None)}: true in one solution and false in another "
+                         f"(its state does not determine it: a derived value whose rule is switched off), not true in "
+                         f"one outcome and false in another")
         if judged and wrong and (because_unknown or self._cores_stopped):
             # the verdict is right, but whether its 'because' decides it is not known: unknown, never a failure
             r.message = f"{r.verdict.value}, but whether {', '.join(wrong)} decide(s) it is unknown: {self.meter.why()}"
@@ -400,13 +433,16 @@ class ScenarioCheck:
             if r.rules:
                 msg += f" (excluded by {', '.join(r.rules)})" if r.verdict is Verdict.IMPOSSIBLE else \
                     f" (forced by {', '.join(r.rules)})"
-            if r.verdict is Verdict.POSSIBLE:
+            if r.verdict is Verdict.POSSIBLE and r.witness_true is not None and r.witness_true == r.witness_false:
+                msg += (f": in outcome {r.witness_true} it is true in one solution and false in another (its state "
+                        f"does not determine it: a derived value whose rule is switched off)")
+            elif r.verdict is Verdict.POSSIBLE:
                 msg += f": true in outcome {r.witness_true}, false in outcome {r.witness_false}" \
                     if r.witness_true is not None and r.witness_false is not None else ": true in some outcome, false in another"
             return msg
         at = len(self.sc.events) if ex.at is None else ex.at
         msg = (f"verdict right, but {', '.join(wrong)} {'does' if len(wrong) == 1 else 'do'} not decide it: with "
-               f"{'it' if len(wrong) == 1 else 'them'} switched off the verdict on {_state_name(at, self.sc.events)} "
+               f"{'it' if len(wrong) == 1 else 'them'} switched off the verdict on {_state_name(at, self.sc.events, ex.step)} "
                f"still holds (nor at an earlier stage with the same verdict)")
         if r.decided_by:
             msg += f"; decided by {', '.join(r.decided_by)}"
@@ -420,7 +456,7 @@ class ScenarioCheck:
         for b, si in (later or {}).items():
             k = next(i for i, bound in enumerate(comp.boundaries) if bound >= si)
             msg += (f"; {b} would be needed after event {k} ({trace.event_label(self.sc.events[k - 1])}), but this "
-                    f"expectation is about {_state_name(at, self.sc.events)}: set at: {k}")
+                    f"expectation is about {_state_name(at, self.sc.events, ex.step)}: set at: {k}")
         return msg
 
     # -- actions -------------------------------------------------------------------
@@ -486,10 +522,16 @@ def _whole_outcome_verdict(ex: Expectation, outcomes: list, complete: bool, unkn
     return all(checks) if checks else True
 
 
-def _from_values(vals: list[bool]) -> Verdict:
-    if vals and all(vals):
+def _undetermined_only(vals: list[bool | None]) -> bool:
+    """Some outcome leaves the value open (None) and no two outcomes decide it both ways (one true, one false)."""
+    return None in vals and not (True in vals and False in vals)
+
+
+def _from_values(vals: list[bool | None]) -> Verdict:
+    """The verdict over every outcome's value (None: true in one solution of the outcome, false in another)."""
+    if vals and all(v is True for v in vals):
         return Verdict.HOLDS
-    if any(vals):
+    if any(v is not False for v in vals):
         return Verdict.POSSIBLE
     return Verdict.IMPOSSIBLE
 
@@ -513,11 +555,12 @@ def _stage_name(comp: Compiler, si: int) -> str:
     return f"event {k} ({trace.event_label(comp.sc.events[k - 1])}), stage '{comp.stages[si].label}'"
 
 
-def _state_name(at: int, events: list) -> str:
-    """'the initial state' or 'the state after event N (label)'."""
+def _state_name(at: int, events: list, step: str | None = None) -> str:
+    """'the initial state', 'the state after event N (label)' or 'the state after step 'S' of event N (label)'."""
     if at == 0:
         return "the initial state"
-    return f"the state after event {at} ({trace.event_label(events[at - 1])})"
+    inside = f"step '{step}' of " if step is not None else ""
+    return f"the state after {inside}event {at} ({trace.event_label(events[at - 1])})"
 
 
 def _no_core(r: ExpectationResult, lit: Lit | None, outcomes: list[Observed], complete: bool, computed: bool) -> str:

@@ -57,9 +57,18 @@ def reference_verdict(w: World, ex: Expectation, traces: list) -> str:
         return "holds" if whole else "impossible"
     n = len(w.sc.events)
     at = n if ex.at is None else ex.at
-    vals = [w.rules.holds(w, t[at], ex) for t in traces]
+    states = [t[at] if ex.step is None else step_state(w, t, at, ex.step) for t in traces]
+    if any(st is None for st in states):
+        return f"unaddressed: the reference reads no step '{ex.step}' inside event {at}"
+    vals = [w.rules.holds(w, st, ex) for st in states]
     verdict = "holds" if vals and all(vals) else ("possible" if any(vals) else "impossible")
     return "impossible" if verdict == "holds" and not whole else verdict
+
+
+def step_state(w: World, t: list, at: int, name: str) -> dict | None:
+    """The state after the step ``name`` inside event ``at`` of trace ``t`` (the reference's own reading of that
+    event's steps, ``Step.inside``), or None where it reads no such step."""
+    return w.rules.step(w, t[at - 1], w.sc.events[at - 1]).inside.get(name)
 
 
 def compare_result(sc: Scenario, res: ScenarioResult) -> Comparison:

@@ -562,8 +562,21 @@ class Compiler:
 
     # -- expectations -------------------------------------------------------------
     def stage_for(self, ex: Expectation) -> Stage:
-        """The stage an expectation speaks about."""
-        return self.stages[self.boundaries[ex.at] if ex.at is not None else -1]
+        """The stage an expectation speaks about: after event ``at`` (the end by default), or after its step named
+        ``step`` inside event ``at`` (``event_steps``; an unknown name is an error listing the event's steps)."""
+        if ex.step is None:
+            return self.stages[self.boundaries[ex.at] if ex.at is not None else -1]
+        steps = self.event_steps(ex.at)
+        if ex.step not in steps:
+            names = ", ".join(f"'{n}'" for n in steps) or "none (it is one state change)"
+            raise ScenarioError(f"step '{ex.step}' is not a step of event {ex.at} ({self.sc.events[ex.at - 1].type}): "
+                                f"its steps are {names}")
+        return self.stages[steps[ex.step]]
+
+    def event_steps(self, k: int) -> dict[str, int]:
+        """The steps inside event ``k`` (1-based) by name (its stages' labels, in order), each with the index of the
+        stage after it; a name used twice names its last step."""
+        return {self.stages[si].label: si for si in range(self.boundaries[k - 1] + 1, self.boundaries[k] + 1)}
 
     def expectation_lit(self, ex: Expectation, stage: Stage | None = None) -> Lit:
         """A literal equal to the conjunction of the expectation's atoms (whole-outcome atoms excluded), at its

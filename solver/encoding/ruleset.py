@@ -81,6 +81,12 @@ class Ruleset:
         """Objects whose identity per zone visit the game's rules read besides those effects name (override)."""
         return []
 
+    def victory_state(self, comp, st: Stage) -> dict[str, object]:
+        """What the victory analysis reads of the state at ``st`` (its position: effective controllers, values,
+        abilities), by state name, for a victory check's proof and a claim alike; none where the game has no
+        victory analysis (override)."""
+        return {}
+
     def derived_flag(self, comp, st: Stage, obj: str, name: str) -> Lit:
         """Literal: the computed flag ``name`` (one of ``derived_flags``) holds for ``obj`` at ``st`` (override)."""
         raise NotModelled(f"flag '{name}' is not computed by the {self.game} rules", name)

@@ -28,6 +28,8 @@ class Step:
     sets: dict[str, list[tuple[str, frozenset]]] = field(default_factory=dict)
     free: dict[str, tuple[str, frozenset | None]] = field(default_factory=dict)
     checks: list[tuple[str, Callable[[State], bool], str]] = field(default_factory=list)
+    #: an event read as a procedure of named steps (Riftbound's concede): the state after each step, by its name
+    inside: dict[str, State] = field(default_factory=dict)
 
     def set(self, k: str, value: str, rule: str) -> None:
         """Rule ``rule``: the key takes ``value``."""

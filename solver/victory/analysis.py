@@ -497,27 +497,30 @@ def analyse_claim(claim, pos: Position, options, horizon: int) -> Analysis:
     return analyse(claim.kind, pos, options, horizon if claim.kind == "decisive_advantage" else claim.within or horizon)
 
 
-def _final_states(outcomes) -> list[dict | None]:
-    states, seen = [], set()
-    for o in outcomes or []:
-        key = tuple(sorted(o.state.items()))
+def _distinct(states: list[dict]) -> list[dict | None]:
+    out, seen = [], set()
+    for st in states:
+        key = tuple(sorted(st.items()))
         if key not in seen:
             seen.add(key)
-            states.append(o.state)
-    return states
+            out.append(st)
+    return out
 
 
-def check_claims(sc, claim_lines: dict | None, options, outcomes=None, complete: bool = True) -> list[ClaimResult]:
+def check_claims(sc, claim_lines: dict | None, options, states: list[dict] | None = None,
+                 complete: bool = True) -> list[ClaimResult]:
     """Verdicts on the scenario's victory claims, over every outcome of its events.
 
     A claim is proved only if it is proved in every outcome (all of them enumerated),
-    refuted if it is refuted in one.
+    refuted if it is refuted in one. ``states``: what the victory analysis reads of each outcome's final state
+    (``Ruleset.victory_state``: effective controllers, values and abilities, the same names a victory check's proof
+    reads; the checker observes them in every outcome); None: the initial state.
     """
     if not sc.claims:
         return []
     rs = ruleset_for(sc.game)
     horizon = int(combat_options(sc, rs)["victory_horizon"])
-    states = _final_states(outcomes) if outcomes is not None else [None]
+    states = _distinct(states) if states is not None else [None]
     out = []
     for i, claim in enumerate(sc.claims):
         line = (claim_lines or {}).get(i)

@@ -250,6 +250,8 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
     "Expectation": (
         Word("description", "what it says, in words"),
         Word("at", "check the state after the first `at` events (0: the start; default: the end)"),
+        Word("step", "with `at`: the state after this named step inside event `at` (the game's steps of an event; "
+                     "an unknown name is an error listing them)"),
         Word("verdict", "holds (in every outcome, the default), possible (in some, not all), impossible (in none)"),
         Word("because", "rule ids that must be in the rules behind the verdict"),
         Word("object", "the object the object atoms are about"),

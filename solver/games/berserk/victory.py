@@ -102,7 +102,7 @@ def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
     comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
-                                    combat_state(comp, st), decide, needed(tuple(rs.play_zones)), ruling))
+                                    rs.victory_state(comp, st), decide, needed(tuple(rs.play_zones)), ruling))
     return claim
 
 
@@ -128,6 +128,11 @@ def judge_ruling(comp, st, player: str, claim=None):
 
 class CleanVictory:
     """Mixin for the Berserk ruleset: the 602.1 events."""
+
+    def victory_state(self, comp, st) -> dict[str, object]:
+        """What the victory analysis reads at ``st``: ``combat_state`` (effective characteristics), for a victory
+        check's proof and a claim on an outcome alike."""
+        return combat_state(comp, st)
 
     def on_concede(self, comp, ev) -> None:
         """602.1: a player who concedes loses; the opponent gets a clean victory."""

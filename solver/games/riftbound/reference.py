@@ -26,6 +26,12 @@ FINALISED = "finalised"
 PASSED = {"focus": "passed_focus", "priority": "passed_priority"}
 
 
+#: the removal steps of a concession after the leaving itself, by name, in order (each ``Procedure.end_step``)
+REMOVAL_STEPS = ("removal: banish", "removal: replace battlefields", "removal: remove owned cards",
+                 "removal: counter the leaver's chain items", "removal: the leaver stops influencing the game",
+                 "removal: turn, focus and priority", "removal: passes of focus", "removal: passes of priority")
+
+
 class Procedure:
     """A copy of the state that the steps of one event change in turn."""
 
@@ -35,6 +41,7 @@ class Procedure:
         self.last: dict[str, str] = {}  # key -> the rule that set it last
         self.conflicts: list[str] = []
         self._pending: dict[str, list[tuple[str, str]]] = {}
+        self.inside: dict[str, State] = {}  # the state after each step, by the step's name
 
     def set(self, k: str, value: str, rule: str) -> None:
         """In the current step, rule ``rule`` gives key ``k`` the value ``value``."""
@@ -46,8 +53,9 @@ class Procedure:
         """In the current step, rule ``rule`` keeps key ``k`` as it is."""
         self.set(k, self.st[k], rule)
 
-    def end_step(self) -> None:
-        """Apply the step's values (a conflict leaves no state), then static effects follow their sources."""
+    def end_step(self, name: str) -> None:
+        """Apply the step's values (a conflict leaves no state), then static effects follow their sources; the state
+        after it is kept under the step's name (``Step.inside``: an expectation's ``step``)."""
         for k, sets in self._pending.items():
             values = {v for _, v in sets}
             if len(values) > 1:
@@ -57,9 +65,11 @@ class Procedure:
         self._pending = {}
         for k, e in self.w.statics(self.stage).items():
             self.st[k] = b(self.st.get(key("zone", e.source)) in self.rules.play_zones)
+        self.inside[name] = dict(self.st)
 
     def into(self, step: Step, prev: State) -> None:
-        """The event's rules: every touched or changed key takes its final value."""
+        """The event's rules: every touched or changed key takes its final value; the states after its steps."""
+        step.inside = dict(self.inside)
         statics = self.w.statics(self.stage)
         for k in self.w.domains:
             if k in statics:
@@ -276,6 +286,7 @@ class RiftboundRules(CoreRules):
         else:  # the game is over: every step's condition failed, the chain items' rules were weighed all the same
             for a in self._actions(w):
                 self.legal(w, pr.st, a)
+            pr.inside.update((name, dict(pr.st)) for name in REMOVAL_STEPS)  # each step changes nothing
         pr.into(step, prev)
 
     def _leave(self, w, pr: Procedure, ev, leaving, after, sides) -> None:
@@ -289,7 +300,7 @@ class RiftboundRules(CoreRules):
                     pr.set(key("pstatus", p), "lost", "riftbound.concede.team")
             if after[p] and sides == {self.side(w, p)}:
                 pr.set(key("pstatus", p), "won", "riftbound.concede.team_wins" if teams else "riftbound.concede.last_standing")
-        pr.end_step()
+        pr.end_step(f"{ev.player} concedes")
 
     def _banishable(self, st: State, oid: str, info: Obj) -> bool:
         types = set(info.types)
@@ -320,7 +331,7 @@ class RiftboundRules(CoreRules):
             for e in self._sole_control_effects(w, oid):
                 pr.set(key("active", e.id), "0", "riftbound.concede.owner_zone")
             self._owners_again(w, pr, oid)
-        pr.end_step()
+        pr.end_step("removal: banish")
 
     def _owners_again(self, w: World, step, obj: str) -> None:
         """owner_zone: a card leaving the board is its owner's again; no control effect applies to it any more."""
@@ -348,7 +359,7 @@ class RiftboundRules(CoreRules):
                     if q not in (old, slot) and st[key("cell", q)] == st[key("cell", old)]:
                         pr.keep(key("zone", q), "riftbound.concede.battlefield.in_place")
                         pr.keep(key("cell", q), "riftbound.concede.battlefield.in_place")
-        pr.end_step()
+        pr.end_step("removal: replace battlefields")
 
     def _remove_owned(self, w, pr: Procedure, leaving) -> None:
         """Step 3: every card the leaver owns, in any zone but the chain, leaves the game."""
@@ -361,7 +372,7 @@ class RiftboundRules(CoreRules):
             pr.set(key("zone", oid), "outside", "riftbound.concede.remove_owned")
             if key("cell", oid) in w.domains:
                 pr.set(key("cell", oid), NONE, "riftbound.concede.remove_owned")
-        pr.end_step()
+        pr.end_step("removal: remove owned cards")
 
     def _actions(self, w: World) -> list[str]:
         """Chain items and declared actions, in the scenario's order."""
@@ -379,7 +390,7 @@ class RiftboundRules(CoreRules):
                 pr.set(key("zone", a), NONE, "riftbound.concede.counter")
             else:
                 pr.set(key("zone", a), "outside" if leaving.get(info.owner, False) else self.graveyard, "riftbound.concede.counter")
-        pr.end_step()
+        pr.end_step("removal: counter the leaver's chain items")
 
     def _influence(self, w, pr: Procedure, leaving) -> None:
         """The leaver stops influencing the game: an effect giving them control of a card that stays ends."""
@@ -387,7 +398,7 @@ class RiftboundRules(CoreRules):
         for e in w.effects:
             if e.kind == "control" and e.duration != "static" and leaving.get(e.player, False):
                 pr.set(key("active", e.id), "0", "riftbound.concede.influence")
-        pr.end_step()
+        pr.end_step("removal: the leaver stops influencing the game")
 
     def may_receive(self, w: World, st: State, e) -> bool:
         """A card's static 'you' gives nothing to a player not in the game (the leaver stops influencing it)."""
@@ -404,7 +415,7 @@ class RiftboundRules(CoreRules):
                 q = self.next_in_game(w, st, p)
                 if q is not None:
                     pr.set(key("turn", name), q, rule)
-        pr.end_step()
+        pr.end_step("removal: turn, focus and priority")
 
     def _passes_of_focus(self, w, pr: Procedure) -> None:
         """Every remaining player has passed focus: the showdown ends."""
@@ -412,7 +423,7 @@ class RiftboundRules(CoreRules):
         if st["gflag.showdown"] == "1" and self.all_passed(w, st, "focus"):
             pr.set("gflag.showdown", "0", "riftbound.concede.passes.focus")
             pr.set("turn.focus", NONE, "riftbound.concede.passes.focus")
-        pr.end_step()
+        pr.end_step("removal: passes of focus")
 
     def _passes_of_priority(self, w, pr: Procedure) -> None:
         """Every remaining player has passed priority: the last finalised item on the chain resolves."""
@@ -435,7 +446,7 @@ class RiftboundRules(CoreRules):
             pr.set("turn.priority", st["turn.active_player"], "riftbound.chain.restore_priority")
             for p in w.players:
                 pr.set(key("pflag", p, PASSED["priority"]), "0", "riftbound.chain.restore_priority")
-        pr.end_step()
+        pr.end_step("removal: passes of priority")
 
 
 RULES = RiftboundRules()

@@ -86,6 +86,13 @@ VOCABULARY = SHARED.extend(
   are the player flags `passed_priority` and `passed_focus`.
 - A concession creates a blank battlefield for each battlefield the leaver provided; to name it, give an object in
   zone `none` and map the old battlefield to it in `blank_battlefields`.
+- A concession is one event of named steps, in order: `P concedes` (P the conceding player), `removal: banish`,
+  `removal: replace battlefields`, `removal: remove owned cards`, `removal: counter the leaver's chain items`,
+  `removal: the leaver stops influencing the game`, `removal: turn, focus and priority`, `removal: passes of
+  focus`, `removal: passes of priority`. An expectation reads the state after one of them with `at` (the
+  concession's event) and `step` (its name): `{at: 1, step: "removal: turn, focus and priority", turn: {priority:
+  c}}` is the state where priority has passed and the chain item has not resolved yet. An unknown step name is an
+  error listing the event's steps.
 """,
     example="""\
 id: example-riftbound
