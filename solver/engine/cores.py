@@ -170,7 +170,7 @@ class CoreFinder:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
                 names = self.core_names(s) if answer is Answer.UNSAT else None
                 if answer is Answer.SAT:
-                    self.engine.note_feasible(extra, trial)
+                    self.engine.note_feasible(s)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, found
             if answer is Answer.UNSAT:
@@ -213,7 +213,7 @@ class CoreFinder:
             else:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
                 if answer is Answer.SAT:
-                    self.engine.note_feasible(extra, trial)
+                    self.engine.note_feasible(s)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:
