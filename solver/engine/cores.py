@@ -231,7 +231,7 @@ class CoreFinder:
         assumption kept, makes ``extra`` feasible cannot be removed from any subset either (fewer assumptions relax)."""
         out = set()
         for n in sorted(kept):
-            if n.startswith("rule:") and self.engine.without(extra, frozenset({n}))[0] is Answer.SAT:
+            if n.startswith("rule:") and self.engine.holds_without(extra, frozenset({n})) is Answer.SAT:
                 out.add(n)
         return out
 

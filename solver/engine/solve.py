@@ -63,6 +63,9 @@ class Engine:
         self._witnesses: list[tuple[tuple[int, int], int, cp_model.CpSolver]] = []
         #: how many solves a kept witness made unnecessary
         self.implied = 0
+        #: per query: the solver's cores of its but-for tests, True once confirmed infeasible alone (``holds_without``)
+        self._cores_of: dict[tuple, dict[frozenset[str], bool | None]] = {}
+        self._implied_unsat: set[tuple] = set()  # but-for questions a confirmed core answered
 
     def _solver(self, core: bool = False) -> cp_model.CpSolver:
         s = cp_model.CpSolver()
@@ -112,8 +115,35 @@ class Engine:
             names = frozenset(self.cores.core_names(s)) if answer is Answer.UNSAT else None
             if answer is Answer.SAT:
                 self.note_feasible(s)
+            if answer is Answer.UNSAT:
+                self._cores_of.setdefault(key[0], {}).setdefault(names, None)
             self._without[key] = (answer, names)
         return self._without[key]
+
+    def holds_without(self, extra: list[Lit], left_out: frozenset[str]) -> Answer:
+        """The answer of ``without`` alone (no core wanted): also UNSAT without a solve of its own when a core found
+        for the same query on the way keeps none of ``left_out``, once that core has been confirmed infeasible by a
+        solve with its assumptions alone (a confirmed infeasible set stays infeasible with more assumptions)."""
+        key = (tuple(sorted(int(q.index) for q in extra)), frozenset(left_out), self.options.presolve)
+        if key in self._without:
+            return self._without[key][0]
+        if key in self._implied_unsat:
+            return Answer.UNSAT
+        kept = [n for n in self.named if n not in left_out]
+        if not self.known_feasible(extra, kept):
+            cores = self._cores_of.get(key[0], {})
+            for names in list(cores):
+                if names & left_out:
+                    continue
+                if cores[names] is None:  # confirm it: the query with only its assumptions
+                    answer, s = self.solve(extra, sorted(names), core=True)
+                    cores[names] = answer is Answer.UNSAT
+                    if answer is Answer.SAT:
+                        self.note_feasible(s)
+                if cores[names]:
+                    self._implied_unsat.add(key)
+                    return Answer.UNSAT
+        return self.without(extra, left_out)[0]
 
     def _shape(self) -> tuple[int, int]:
         """The model's size (variables, constraints): a witness holds only for the model it was found in."""
