@@ -28,7 +28,10 @@ kept solution already satisfies it: every assumption it keeps is true there, and
 so is every literal of its query (the solution is a model of the question). Only
 solutions of the model as it is count (a constraint added since, such as an
 expectation literal at another stage, voids them). An implied answer is the answer
-the solve would give, so no core or verdict depends on it.
+the solve would give, so no core or verdict depends on it. Infeasible answers of
+but-for tests that need no core (``holds_without``) are implied by a core the solver
+gave for the same query that keeps none of the rules left out, once one solve with
+that core's assumptions alone has confirmed it (no core is trusted unconfirmed).
 """
 from __future__ import annotations
 
