@@ -202,3 +202,42 @@ def test_a_rule_whose_condition_cannot_hold_decides_nothing(name, make, wrong, r
     assert e.verdict.value == e.expected, e
     assert set(right) <= set(e.decided_by), e.decided_by
     assert not set(wrong) & set(e.decided_by), e.decided_by
+
+
+IMPLIED = ["mtg/800.4a-three-leave.yaml", "ti4/75.10f-mahact-eliminated-later.yaml",
+           "riftbound/concede.battlefield-plus-one-power.yaml", "berserk/532.5.4-incarnation-granted-by-an-effect.yaml"]
+
+
+@pytest.mark.parametrize("rel", IMPLIED)
+def test_answers_implied_without_a_solve_are_the_answers_of_a_solve(rel, monkeypatch) -> None:
+    """Explaining skips solves whose answer a kept solution (feasible) or a confirmed core (infeasible) implies: each
+    skipped question, solved after all, gives that answer, and some questions are skipped."""
+    from solver.engine.settings import Answer
+    from solver.engine.solve import Engine
+
+    skipped: list[tuple] = []
+    known, holds = Engine.known_feasible, Engine.holds_without
+
+    def known_feasible(self, extra, names):
+        out = known(self, extra, names)
+        if out:
+            skipped.append((self, list(extra), sorted(names), Answer.SAT))
+        return out
+
+    def holds_without(self, extra, left_out):
+        before = self.solves
+        out = holds(self, extra, left_out)
+        key = (tuple(sorted(int(q.index) for q in extra)), frozenset(left_out), self.options.presolve)
+        if out is Answer.UNSAT and key in self._implied_unsat and key not in self._without:
+            skipped.append((self, list(extra), [n for n in self.named if n not in left_out], out))
+        assert self.solves - before <= 1  # a confirmation replaces the solve, never adds one
+        return out
+
+    monkeypatch.setattr(Engine, "known_feasible", known_feasible)
+    monkeypatch.setattr(Engine, "holds_without", holds_without)
+    path = ROOT / "scenarios" / rel
+    res = check_scenario_data(yaml.safe_load(path.read_text()), name=str(path), why=True)
+    assert res.status.value == "pass"
+    assert skipped
+    for engine, extra, names, answer in skipped:
+        assert engine.solve(extra, names, core=True)[0] is answer

@@ -130,7 +130,7 @@ def test_explain_timeout_is_a_deterministic_work_budget_for_the_cores() -> None:
     run (a ``because`` it could not put to the test is unknown: exit 1, never a wrong verdict); the default budget
     computes every core."""
     runner = CliRunner()
-    path = str(LIB / "mtg/800.4a-act-of-treason.yaml")  # its check spends about 0.004 units, its explain about 0.044
+    path = str(LIB / "mtg/104.3a-concede-at-any-time.yaml")  # its check spends about 0.007 units, its explain 0.05
     short = [runner.invoke(app, ["explain", "--timeout", "0.02", path]) for _ in range(2)]
     assert short[0].exit_code == short[1].exit_code == 1 and short[0].output == short[1].output
     assert "the core search stopped: the work budget of 0.02 units ran out (--timeout)" in short[0].output

@@ -358,7 +358,7 @@ class ScenarioCheck:
         the engine (``Engine.without``, shared with the core search)."""
         if not group:
             return Answer.UNSAT  # nothing of it is in the model: it cannot decide anything
-        return engine.without(query, group)[0]
+        return engine.holds_without(query, group)
 
     def _deciding(self, engine: Engine, query: list[Lit], because: list[str]) -> tuple[set[str], bool]:
         """The ``because`` ids that decide the verdict ``query`` contradicts: alone (but for it, the verdict goes), or

@@ -170,7 +170,7 @@ class CoreFinder:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
                 names = self.core_names(s) if answer is Answer.UNSAT else None
                 if answer is Answer.SAT:
-                    self.engine.note_feasible(extra, trial)
+                    self.engine.note_feasible(s)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, found
             if answer is Answer.UNSAT:
@@ -213,7 +213,7 @@ class CoreFinder:
             else:
                 answer, s = self.engine.solve(extra, sorted(trial), core=True)
                 if answer is Answer.SAT:
-                    self.engine.note_feasible(extra, trial)
+                    self.engine.note_feasible(s)
             if answer is Answer.UNKNOWN:
                 return Answer.UNKNOWN, kept
             if answer is Answer.UNSAT:
@@ -231,7 +231,7 @@ class CoreFinder:
         assumption kept, makes ``extra`` feasible cannot be removed from any subset either (fewer assumptions relax)."""
         out = set()
         for n in sorted(kept):
-            if n.startswith("rule:") and self.engine.without(extra, frozenset({n}))[0] is Answer.SAT:
+            if n.startswith("rule:") and self.engine.holds_without(extra, frozenset({n})) is Answer.SAT:
                 out.add(n)
         return out
 

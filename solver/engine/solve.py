@@ -20,6 +20,18 @@ everything else as it is) is memoised per engine, with the solver's core when th
 answer is UNSAT: the checker's ``because`` and deciding-rule tests and the core
 search ask the same questions (a rule whose removal alone makes the query feasible
 is in every core, so the search never tries to delete it).
+
+Feasible answers are remembered by their witness: every solution a core search or
+but-for test finds is kept (the values it gives the assumption literals and every
+variable), and a later question of any query is feasible without a solve when a
+kept solution already satisfies it: every assumption it keeps is true there, and
+so is every literal of its query (the solution is a model of the question). Only
+solutions of the model as it is count (a constraint added since, such as an
+expectation literal at another stage, voids them). An implied answer is the answer
+the solve would give, so no core or verdict depends on it. Infeasible answers of
+but-for tests that need no core (``holds_without``) are implied by a core the solver
+gave for the same query that keeps none of the rules left out, once one solve with
+that core's assumptions alone has confirmed it (no core is trusted unconfirmed).
 """
 from __future__ import annotations
 
@@ -44,12 +56,19 @@ class Engine:
         self.by_index = {int(lit.index): name for name, lit in self.named.items()}
         self._index = {name: int(lit.index) for name, lit in self.named.items()}
         self._all = list(self._index.values())
+        self._bit = {name: 1 << k for k, name in enumerate(self._index)}  # assumption name -> its bit in a mask
         self.solves = 0
         self.enum_lit = rm.new_bool("enumeration")
         self.cores = CoreFinder(self)
         self._blocked = 0
         self._without: dict[tuple, tuple[Answer, frozenset[str] | None]] = {}  # but-for answers (``without``)
-        self._feasible: dict[tuple, list[frozenset[str]]] = {}  # per query: assumption sets a solve found feasible
+        #: the solutions kept as witnesses (``note_feasible``): model size, true-assumption mask, the solver holding it
+        self._witnesses: list[tuple[tuple[int, int], int, cp_model.CpSolver]] = []
+        #: how many solves a kept witness made unnecessary
+        self.implied = 0
+        #: per query: the solver's cores of its but-for tests, True once confirmed infeasible alone (``holds_without``)
+        self._cores_of: dict[tuple, dict[frozenset[str], bool | None]] = {}
+        self._implied_unsat: set[tuple] = set()  # but-for questions a confirmed core answered
 
     def _solver(self, core: bool = False) -> cp_model.CpSolver:
         s = cp_model.CpSolver()
@@ -92,23 +111,70 @@ class Engine:
         key = (tuple(sorted(int(q.index) for q in extra)), frozenset(left_out), self.options.presolve)
         if key not in self._without:
             kept = [n for n in self.named if n not in left_out]
+            if self.known_feasible(extra, kept):
+                self._without[key] = (Answer.SAT, None)
+                return self._without[key]
             answer, s = self.solve(extra, kept, core=True)
             names = frozenset(self.cores.core_names(s)) if answer is Answer.UNSAT else None
             if answer is Answer.SAT:
-                self.note_feasible(extra, kept)
+                self.note_feasible(s)
+            if answer is Answer.UNSAT:
+                self._cores_of.setdefault(key[0], {}).setdefault(names, None)
             self._without[key] = (answer, names)
         return self._without[key]
 
-    def note_feasible(self, extra: list[Lit], names) -> None:
-        """Record that a solve found ``extra`` feasible under the assumptions ``names``."""
-        key = (tuple(sorted(int(x.index) for x in extra)), self.options.presolve)
-        self._feasible.setdefault(key, []).append(frozenset(names))
+    def holds_without(self, extra: list[Lit], left_out: frozenset[str]) -> Answer:
+        """The answer of ``without`` alone (no core wanted): also UNSAT without a solve of its own when a core found
+        for the same query on the way keeps none of ``left_out``, once that core has been confirmed infeasible by a
+        solve with its assumptions alone (a confirmed infeasible set stays infeasible with more assumptions)."""
+        key = (tuple(sorted(int(q.index) for q in extra)), frozenset(left_out), self.options.presolve)
+        if key in self._without:
+            return self._without[key][0]
+        if key in self._implied_unsat:
+            return Answer.UNSAT
+        kept = [n for n in self.named if n not in left_out]
+        if not self.known_feasible(extra, kept):
+            cores = self._cores_of.get(key[0], {})
+            for names in list(cores):
+                if names & left_out:
+                    continue
+                if cores[names] is None:  # confirm it: the query with only its assumptions
+                    answer, s = self.solve(extra, sorted(names), core=True)
+                    cores[names] = answer is Answer.UNSAT
+                    if answer is Answer.SAT:
+                        self.note_feasible(s)
+                if cores[names]:
+                    self._implied_unsat.add(key)
+                    return Answer.UNSAT
+        return self.without(extra, left_out)[0]
 
-    def known_feasible(self, extra: list[Lit], names: set[str]) -> bool:
-        """Whether an earlier solve (``note_feasible``) already found ``extra`` feasible under a superset of ``names``
-        (so under ``names`` too: fewer assumptions relax the model). No solve."""
-        key = (tuple(sorted(int(x.index) for x in extra)), self.options.presolve)
-        return any(names <= s for s in self._feasible.get(key, ()))
+    def _shape(self) -> tuple[int, int]:
+        """The model's size (variables, constraints): a witness holds only for the model it was found in."""
+        proto = self.rm.model.proto
+        return len(proto.variables), len(proto.constraints)
+
+    def note_feasible(self, s: cp_model.CpSolver) -> None:
+        """Keep the solution of a solve that answered SAT as a witness for later questions (``known_feasible``)."""
+        values = s.response_proto.solution  # read in place: copying every value costs more than the solve saves
+        mask = 0
+        for name, i in self._index.items():
+            if values[i]:
+                mask |= self._bit[name]
+        self._witnesses.append((self._shape(), mask, s))
+
+    def known_feasible(self, extra: list[Lit], names) -> bool:
+        """Whether a kept solution (``note_feasible``) is already a model of ``extra`` under the assumptions ``names``:
+        each of them, and each literal of ``extra``, is true in it. Then the solve would answer SAT. No solve."""
+        want = 0
+        for n in names:
+            want |= self._bit[n]
+        lits = [int(x.index) for x in extra]
+        shape = self._shape()
+        for at, mask, solver in self._witnesses:
+            if at == shape and want & ~mask == 0 and all(_true(solver.response_proto.solution, i) for i in lits):
+                self.implied += 1
+                return True
+        return False
 
     # -- enumeration -------------------------------------------------------------
     def block(self, observed: list[tuple[object, int]]) -> None:
@@ -130,6 +196,11 @@ class Engine:
     def core(self, extra: list[Lit] = (), prefer: tuple[str, ...] = ()) -> tuple[Answer, Core | None]:
         """Why is the model plus ``extra`` infeasible: a minimal, re-checked core (see ``solver.engine.cores``)."""
         return self.cores.core(extra, prefer)
+
+def _true(values, index: int) -> bool:
+    """Whether the literal of proto index ``index`` (negative: a negation) is true in the solution ``values``."""
+    return bool(values[index]) if index >= 0 else not values[-index - 1]
+
 
 def _is_bool(var) -> bool:
     proto = var.proto if hasattr(var, "proto") else None
