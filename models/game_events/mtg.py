@@ -5,7 +5,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from models.base import Id, Name, Value
+from models.base import Id, Instruction, Name, Value
 from models.events import EventBase
 
 GAME = "mtg"
@@ -64,6 +64,7 @@ class Trigger(EventBase):
                           "what created it (603.7d).")
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
+    instructions: list[Instruction] = Field(default_factory=list)
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}
     creates_action: ClassVar[bool] = True
 

@@ -78,6 +78,7 @@ CORE_EVENTS = (
         Text("source", "the object that acts (the card whose ability it is)"),
         Word("targets", "the objects it targets (as many as its kind takes)"),
         Word("params", "the kind's parameters"),
+        Word("instructions", "what it does, in order, as one resolution (only a kind that reads instructions)"),
         Switch("card", "the action is a card (it goes to the graveyard after it resolves)"),
     )),
     Event("resolve", "the action on the stack resolves; legality is checked again, an impossible one is interrupted",

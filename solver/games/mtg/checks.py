@@ -71,14 +71,18 @@ def _reductions(comp) -> dict[str, int | None]:
             add(ev.object, None)
     for a in [o for o, info in comp.objects.items() if info.action is not None]:
         it = targets.item(comp, a)
-        amount = int(it.params.get("amount", 0))
-        if it.kind in ("damage", "lose_life"):
-            for t in it.targets:
-                add(t, amount)
-        elif it.kind == "each_opponent_loses_life":
-            for q in comp.players:
-                if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
-                    add(q, amount)
+        for part in it.parts:
+            amount = int(part.params.get("amount", 0))
+            if part.kind in ("damage", "lose_life"):
+                for t in part.targets:
+                    add(t, amount)
+                if part.each is not None:  # you, opponent, player, creature: any of them
+                    for t in list(comp.players) + [o for o, i in comp.objects.items() if "creature" in i.types]:
+                        add(t, amount)
+            elif part.kind == "each_opponent_loses_life":
+                for q in comp.players:
+                    if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
+                        add(q, amount)
     return out
 
 

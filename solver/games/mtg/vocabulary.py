@@ -12,6 +12,10 @@ _AMOUNT = Number("amount", "how much damage or life", lo=0, required=True)
 _WHOSE = Text("whose", "targets only players who are, or objects controlled by, an opponent of its controller "
                        "(opponent) or its controller (you)", values=("opponent", "you"))
 
+_PER = Text("per", "multiplies the amount: by the opponents of its controller this resolution dealt damage "
+                   "(an instruction only)", values=("opponent_dealt_damage",))
+_COUNT = Number("amount", "how many cards", lo=0, hi=20, required=True)
+
 VOCABULARY = SHARED.extend(
     game="mtg",
     zones=(
@@ -66,8 +70,10 @@ VOCABULARY = SHARED.extend(
                default=0),
     ),
     actions=(
-        Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
-        Action("ability", "an activated or triggered ability whose effect the scenario does not model"),
+        Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves; with "
+                        "`instructions`, it does them in order, as one resolution (608.2c)", instructions=True),
+        Action("ability", "an activated or triggered ability whose effect the scenario does not model; with "
+                          "`instructions`, it does them in order, as one resolution (608.2c)", instructions=True),
         Action("return_to_battlefield", "Astral Slide's delayed trigger: returns its targets (cards in exile) to the "
                                         "battlefield under their owner's control; a target gone from exile is not "
                                         "returned, and with all gone it does not resolve (608.2b)", (1, 99),
@@ -78,10 +84,17 @@ VOCABULARY = SHARED.extend(
         Action("exile_until_leaves", "exiles its target (a permanent) until its source leaves the battlefield; then it "
                                      "returns under its owner's control (610.3); it needs a `source`", (1, 1),
                (_WHOSE,)),
-        Action("damage", "deals `amount` damage to each target: a creature on the battlefield or a player", (1, 99),
-               (_AMOUNT, _WHOSE)),
-        Action("gain_life", "each target player gains `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
-        Action("lose_life", "each target player loses `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
+        Action("damage", "deals `amount` damage to each target: a creature on the battlefield or a player (as an "
+                         "instruction, `each`: opponent, player or creature in range, 801.10)", (1, 99),
+               (_AMOUNT, _WHOSE), each=("opponent", "player", "creature")),
+        Action("gain_life", "each target player gains `amount` life (as an instruction, `each: you` ...; `per: "
+                            "opponent_dealt_damage` multiplies it by the opponents this resolution dealt damage)",
+               (1, 99), (_AMOUNT, _WHOSE, _PER), each=("you", "opponent", "player")),
+        Action("lose_life", "each target player loses `amount` life (as an instruction, `each: you` ...)", (1, 99),
+               (_AMOUNT, _WHOSE), each=("you", "opponent", "player")),
+        Action("draw", "each target player draws `amount` cards (121.1): from the top of their library, and when its "
+                       "order is not known, any cards of it (each a possible outcome); as an instruction, `each: "
+                       "you` ...", (1, 99), (_COUNT, _WHOSE), each=("you", "opponent", "player")),
         Action("each_opponent_loses_life", "each opponent of its controller in the game (and in range: 801.10) "
                                            "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
@@ -126,6 +139,7 @@ VOCABULARY = SHARED.extend(
                               "spell or ability that created it"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+            Word("instructions", "what it does, in order, as one resolution (608.2c; kind `ability`)"),
         )),
         Event("extra_turn", "an effect gives a player an extra turn, added directly after the current one (500.7: "
                             "the most recently created is taken first); the next end_turn begins it, or passes "
