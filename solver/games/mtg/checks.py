@@ -81,12 +81,12 @@ def _reductions(comp) -> dict[str, int | None]:
                         add(t, amount)
             elif part.kind == "each_opponent_loses_life":
                 for q in comp.players:
-                    if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
+                    if any(are_opponents(comp, c, q) for c in controllers(comp, a)):
                         add(q, amount)
     return out
 
 
-def _controllers(comp, a: str) -> set[str]:
+def controllers(comp, a: str) -> set[str]:
     """Static: every player who may control the action (its default controller, or one a control effect names)."""
     spec, data = comp.objects[a].action, comp.objects[a].data
     if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)

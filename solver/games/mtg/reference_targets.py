@@ -116,7 +116,8 @@ def add_keys(w: World) -> None:
         for part in it.parts:
             _part_keys(w, it, part, until)
             if part.kind == "draw":
-                for p in (w.players if part.each else [t for t in part.targets if t in w.players]):
+                for p in (you(w, a) if part.each == "you" else w.players if part.each
+                          else [t for t in part.targets if t in w.players]):
                     draws[p] = draws.get(p, 0) + int(part.params["amount"])
         for p, n in draws.items():
             if len(library(w, p)) < n or any(ev.type == "move" and (ev.zone == "library" or ev.object in library(w, p))
@@ -124,6 +125,19 @@ def add_keys(w: World) -> None:
                 raise Unsupported(f"action {a}: {p} may draw from an empty library, or a library changes (not read)")
     for t, sources in until.items():
         w.add(key("until", t), (NONE,) + tuple(sorted(sources)), NONE)
+
+
+def you(w: World, a: str) -> list[str]:
+    """The players who may control the action: who declared it, or its object's controller, or one a control effect
+    names (a triggered ability: any player)."""
+    spec, info = w.objects[a].spec, w.sc.objects
+    if getattr(spec, "type", None) == "trigger":
+        return list(w.players)
+    named = {e.player for e in w.effects_on(a, "control")}
+    if named - set(w.players):
+        return list(w.players)
+    first = getattr(spec, "actor", None) or next((o.controller or o.owner for o in info if o.id == a), None)
+    return sorted(({first} | named) & set(w.players))
 
 
 def library(w: World, p: str) -> list[str]:

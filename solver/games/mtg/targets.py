@@ -192,7 +192,7 @@ def _draw(comp, tr, res, part, t, when) -> None:
         rm.model.add_implication(pick, when)
         tr.set(("zone", c), "hand", "mtg.121.1", pick)
         picks.append(pick)
-    rm.enforce("mtg.121.1", sum(picks) == _amount(part), [when])
+    rm.enforce("mtg.121.1", rm.model.add(sum(picks) == _amount(part)), [when])
 
 
 def _each_opponent_loses(comp, tr, res, part, when) -> None:
@@ -333,7 +333,11 @@ def _part_keys(comp, it: Item, part: Part, until: dict) -> None:
 
 
 def drawers(comp, it: Item, part: Part) -> list[str]:
-    """Static: the players an instruction may make draw (its targets, or every player for ``each``)."""
+    """Static: the players an instruction may make draw (its targets; for ``each: you`` whoever may control it,
+    for another ``each`` every player)."""
+    if part.each == "you":
+        from solver.games.mtg.checks import controllers  # checks reads the items: imported where needed
+        return sorted(controllers(comp, it.id) & set(comp.players))
     return list(comp.players) if part.each is not None else [t for t in part.targets if t in comp.players]
 
 
