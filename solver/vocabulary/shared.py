@@ -37,6 +37,7 @@ FEATURES = (
     Word("phase", "`turn.phase` (no rule reads the phase)"),
     Word("turn_order_next", "`turn.turn_order_next` (no rule reads it)"),
     Word("triggers", "an object's `triggers` (effects at the start or end of its controller's turn)"),
+    Word("instructions", "a spell's or ability's `instructions` (what it does, in order, as one resolution)"),
 )
 #: where each feature's fields sit in a scenario ('*' for any list item)
 FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -51,6 +52,7 @@ FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
     "phase": (("turn", "phase"),),
     "turn_order_next": (("turn", "turn_order_next"),),
     "triggers": (("objects", "*", "triggers"),),
+    "instructions": (("objects", "*", "action", "instructions"), ("events", "*", "instructions")),
 }
 
 #: effect kinds and durations (the same in every game), for the reference docs
@@ -205,6 +207,7 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("kind", "the action kind"),
         Word("targets", "the objects (or players) it targets"),
         Word("params", "the kind's parameters"),
+        Word("instructions", "what it does, in order, as one resolution (a kind that reads instructions)"),
         Word("source", "for a stack (chain) item: the card whose spell or ability it is (its prohibitions, "
                        "permissions and cost apply; the item's own controller controls it)"),
     ),

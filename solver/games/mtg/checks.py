@@ -81,22 +81,9 @@ def _reductions(comp) -> dict[str, int | None]:
                         add(t, amount)
             elif part.kind == "each_opponent_loses_life":
                 for q in comp.players:
-                    if any(are_opponents(comp, c, q) for c in controllers(comp, a)):
+                    if any(are_opponents(comp, c, q) for c in targets.controllers(comp, a)):
                         add(q, amount)
     return out
-
-
-def controllers(comp, a: str) -> set[str]:
-    """Static: every player who may control the action (its default controller, or one a control effect names)."""
-    spec, data = comp.objects[a].action, comp.objects[a].data
-    if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
-        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
-    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
-        (data.controller or data.owner if data is not None else None)
-    named = {e.player for e in comp.effects_on(a, "control")}
-    if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
-        return set(comp.players)
-    return {first} - {None} | named
 
 
 def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:

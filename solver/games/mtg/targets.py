@@ -18,7 +18,8 @@ from typing import Callable
 from solver.encoding.compile import ScenarioError
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
-from solver.games.mtg import influence
+from models.effects import SOURCE_CONTROLLER
+from solver.games.mtg import influence, triggers
 from solver.games.mtg.players import are_opponents, holds_for, in_game, life_key
 
 
@@ -332,11 +333,23 @@ def _part_keys(comp, it: Item, part: Part, until: dict) -> None:
             life_key(comp, p)
 
 
+def controllers(comp, a: str) -> set[str]:
+    """Static: every player who may control the action (its default controller, or one a control effect names)."""
+    spec, data = comp.objects[a].action, comp.objects[a].data
+    if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
+        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
+    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
+        (data.controller or data.owner if data is not None else None)
+    named = {e.player for e in comp.effects_on(a, "control")}
+    if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
+        return set(comp.players)
+    return {first} - {None} | named
+
+
 def drawers(comp, it: Item, part: Part) -> list[str]:
     """Static: the players an instruction may make draw (its targets; for ``each: you`` whoever may control it,
     for another ``each`` every player)."""
     if part.each == "you":
-        from solver.games.mtg.checks import controllers  # checks reads the items: imported where needed
         return sorted(controllers(comp, it.id) & set(comp.players))
     return list(comp.players) if part.each is not None else [t for t in part.targets if t in comp.players]
 

@@ -203,7 +203,7 @@ VOCABULARY = SHARED.extend(
         Declared("count_actions", "`into` names the reader's attribute that receives the count",
                  category="player_attributes", event="count_actions", field="into"),
     ),
-    features=features("teams", "tokens"),
+    features=features("teams", "tokens", "instructions"),
     notes="""\
 - Three or more players, in turn order (the seating); `turn.active_player` is whose turn it is. A player leaves with
   a `leave_game` event (800.4a runs at once; `status: conceded` is conceding, 104.3a).
