@@ -120,8 +120,9 @@ def add_keys(w: World) -> None:
                           else [t for t in part.targets if t in w.players]):
                     draws[p] = draws.get(p, 0) + int(part.params["amount"])
         for p, n in draws.items():
-            if len(library(w, p)) < n or any(ev.type == "move" and (ev.zone == "library" or ev.object in library(w, p))
-                                              for ev in w.sc.events):
+            cards = {c for q in w.players for c in library(w, q)}
+            if len(library(w, p)) < n or any(getattr(ev, "object", None) in cards or ev.type in ("move", "create")
+                                              and ev.zone == "library" for ev in w.sc.events):
                 raise Unsupported(f"action {a}: {p} may draw from an empty library, or a library changes (not read)")
     for t, sources in until.items():
         w.add(key("until", t), (NONE,) + tuple(sorted(sources)), NONE)

@@ -364,8 +364,9 @@ def _enough_cards(comp, it: Item) -> None:
                 need[p] = need.get(p, 0) + _amount(part)
     if not need:
         return
-    moved = [ev for ev in comp.sc.events if ev.type == "move" and (ev.zone == "library"
-                                                                    or any(ev.object in library_of(comp, p) for p in need))]
+    cards = {c for p in comp.players for c in library_of(comp, p)}
+    moved = [ev for ev in comp.sc.events if getattr(ev, "object", None) in cards
+             or ev.type in ("move", "create") and ev.zone == "library"]
     if moved:
         raise ScenarioError(f"action {it.id} draws, and an event moves a card to or from a library: not modelled "
                             f"(a draw takes the cards that start in the library)")
