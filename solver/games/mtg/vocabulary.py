@@ -227,6 +227,18 @@ VOCABULARY = SHARED.extend(
 - Spells and abilities on the stack are objects in `stack` with an `action` (a non-card ability: `card: false`,
   type `ability`), or `declare`d, or `trigger`ed. Their targets are checked when they are put on the stack (115)
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
+- A `spell` or `ability` with `instructions` (on its `declare`, `trigger` or object `action`) does them in order as
+  one resolution (608.2c): each instruction is an action kind that does one thing (`damage`, `gain_life`,
+  `lose_life`, `destroy`, `exile`, `return_to_hand`, `draw` ...; every such kind of the list below is one) with its
+  own `targets` and `params`, or with `each` instead of targets (`you`, `opponent`, `player`, `creature`: what the
+  kind lists; in range only, 801.10). The check of 704.3 comes only after the last instruction. Its targets are
+  those of all its instructions: it is put on the stack only with all legal (115.1), does not resolve with none
+  legal (608.2b), and otherwise does all the rest, an illegal target unaffected (an untargeted instruction happens).
+  `per: opponent_dealt_damage` multiplies a life gain by the opponents the earlier instructions dealt damage to.
+  Divided damage is divided on casting (601.2d): one `damage` instruction per target, each with its share.
+- `draw` (121.1): the player puts cards of their library (`zone: library`, their own) into their hand; the order
+  of a library is not given, so any of its cards may be drawn (each a possible outcome). Drawing more than the
+  library holds (121.4, 704.5b), or a library that events change, is an error.
 - A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
   true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
   a `delayed` one, or one with no source, by the `controller` given (603.7d). A `controller` given for a computed
