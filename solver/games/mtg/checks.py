@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.effects import SOURCE_CONTROLLER
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving, targets, triggers, winning
+from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
 
 

@@ -9,16 +9,24 @@ ability does not resolve (mtg.608.2b); otherwise it resolves and does not affect
 (mtg.608.2b.partial). A target that changed zone or left the game is no longer the object it targeted, even if
 it came back (400.7: the target's zone visit must have begun before the spell or ability named it,
 ``still_targeted``, read off the core's object identity, ``Compiler.visit_since``).
+
+A ``spell`` or ``ability`` with ``instructions`` does them in order as one resolution (mtg.608.2c): each is a kind
+of ``KINDS`` that does one thing (``INSTRUCTIONS``: a new kind added there is an instruction kind too), with its
+own targets and parameters, or ``each`` (you, opponent, player, creature: untargeted, 801.10 in range). Each
+instruction is a stage of its own, reading what the ones before did; no check of 704.3 comes between them (it
+follows the whole event). Its targets are all its instructions' targets (115.1 and 608.2b over all of them, an
+illegal one unaffected). ``draw`` (mtg.121.1) takes cards of the player's library, any of them (the order is not
+given: a choice, each an outcome).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
 
+from models.effects import SOURCE_CONTROLLER
 from solver.encoding.compile import ScenarioError
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
-from models.effects import SOURCE_CONTROLLER
 from solver.games.mtg import influence, triggers
 from solver.games.mtg.players import are_opponents, holds_for, in_game, life_key
 
