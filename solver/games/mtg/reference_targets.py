@@ -6,6 +6,12 @@ ones. A legal target is an object in the zone its kind targets with the type it 
 zone or left the game is not, even back in that zone: 400.7 ends it being the target), or a player in the game (a player who left is not), allowed by the kind's
 ``whose`` restriction, not protected by a 'cannot be targeted' effect, and within range of the spell's
 controller when the range of influence is limited (801.4).
+
+Read from 608.2c: a spell or ability with instructions follows them in the order written, as one resolution; each
+instruction sees what the ones before it did, and state-based actions are checked only once the whole spell has
+resolved. Its targets are those of all its instructions; an untargeted 'each' instruction affects every player
+(you, opponent, player) or creature it names that is in its controller's range (801.10). 121.1: a player who draws
+puts cards of their library into their hand; with the library's order not given, any of its cards.
 """
 from __future__ import annotations
 
