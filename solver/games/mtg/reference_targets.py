@@ -305,10 +305,14 @@ def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
                         cur[k] = (str(int(st[k]) - int(p.params["amount"])), "mtg.119.3")
                     else:
                         cur[k] = (st[k], "mtg.801.10")
+    drawable = {key("zone", c) for t in draws for c in library(w, t)}
     for k, (v, rule) in cur.items():
+        if k in drawable and v == prev[k]:
+            continue  # an illegal target left where it was, in the library: it may still be drawn
         step.set(k, v, rule)
+    now = next(i for i, x in enumerate(w.sc.events) if x is ev) + 1
     for t, n in draws.items():
-        _draw(w, prev, step, t, n)
+        _draw(rules, w, prev, step, t, n, now)
 
 
 def _each(rules, w: World, st: State, ctrl: str, p: Part, ranged: bool, cur: dict) -> list[str]:
@@ -337,12 +341,18 @@ def _each(rules, w: World, st: State, ctrl: str, p: Part, ranged: bool, cur: dic
     return out
 
 
-def _draw(w: World, prev: State, step: Step, player: str, n: int) -> None:
+def _draw(rules, w: World, prev: State, step: Step, player: str, n: int, now: int) -> None:
     """121.1: the player puts ``n`` cards of their library into their hand: the top ones, and with the order not
-    known, any ``n`` of it (each choice a state)."""
+    known, any ``n`` of it (each choice a state); a card drawn is a new object (400.7)."""
     cards = [c for c in library(w, player) if prev[key("zone", c)] == "library"]
     for c in cards:
         step.release(key("zone", c), "mtg.121.1", ("library", "hand"))
+        sk = key("since", c)
+        if c in w.identity and sk in w.domains:
+            w.note(rules.identity_rule())
+            step.release(sk, rules.identity_rule(), {prev[sk], str(now)})
+            step.check(rules.identity_rule(), lambda nxt, c=c, sk=sk: nxt[sk] == (
+                str(now) if nxt[key("zone", c)] != prev[key("zone", c)] else prev[sk]), f"{c} drawn is a new object")
     step.check("mtg.121.1", lambda nxt, cards=cards: sum(nxt[key("zone", c)] == "hand" for c in cards) == n,
                f"{player} draws {n}")
 
