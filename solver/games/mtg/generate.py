@@ -165,7 +165,7 @@ class _Gen(RandomParts):
                 listed.remove(part)
             return
         for p in self.players:
-            for k in range(len(self.draws)):
+            for k in range(len(self.draws) + 1):  # one more: which card is drawn is a choice
                 self.objects.append({"id": f"lib_{p}{k}", "owner": p, "zone": "library", "types": ["sorcery"]})
 
     def ids(self) -> list[str]:
