@@ -80,6 +80,10 @@ CASES = {
     "each creature": (
         doc(each("damage", "creature", 2), objects=[BEARS]),
         [{"object": "bears", "zone": "graveyard"}], {"object": "bears", "zone": "battlefield"}, "mtg.704.5g"),
+    "tap, then more": (
+        doc({"kind": "tap", "targets": ["bears"]}, hit("bears", 1), objects=[BEARS]),
+        [{"object": "bears", "flags": {"tapped": True}, "attributes": {"damage": 1}}],
+        {"object": "bears", "flags": {"tapped": False}}, "mtg.701.26"),
     "draw with one card": (
         doc(each("draw", "you", 1), objects=CARDS[:1]),
         [{"object": "c1", "zone": "hand"}], {"object": "c1", "zone": "library"}, "mtg.121.1"),

@@ -120,7 +120,8 @@ class _Gen(RandomParts):
         perms = [o["id"] for o in self.objects if o["id"] != source and "action" not in o]
         creatures = [o for o in perms if o in self.creatures()]
         for _ in range(r.randint(2, 3)):
-            kind = r.choice(("damage", "damage", "gain_life", "lose_life", "destroy", "exile", "return_to_hand", "draw"))
+            kind = r.choice(("damage", "damage", "gain_life", "lose_life", "destroy", "exile", "return_to_hand", "draw",
+                             "tap", "untap"))
             part: dict = {"kind": kind}
             if kind == "draw":
                 if len(self.draws) >= 2:
@@ -131,7 +132,7 @@ class _Gen(RandomParts):
                 else:
                     part["targets"] = [r.choice(self.players)]
                 self.draws.append((listed, part))
-            elif kind in ("destroy", "exile", "return_to_hand"):
+            elif kind in ("destroy", "exile", "return_to_hand", "tap", "untap"):
                 if not perms:
                     continue
                 part["targets"] = [r.choice(perms)]

@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 from solver.games.mtg.reference_state import STARTING_LIFE, in_game, opponents
 from solver.reference.rules import Step
-from solver.reference.world import INT, NONE, State, Unsupported, World, key
+from solver.reference.world import BOOL, INT, NONE, State, Unsupported, World, key
 
 #: kind -> (what it aims at, the zone of its object targets, the types they need)
 AIMS = {
@@ -28,6 +28,7 @@ AIMS = {
     "return_to_hand": ("objects", "battlefield", ()), "exile_until_leaves": ("objects", "battlefield", ()),
     "return_to_battlefield": ("objects", "exile", ()), "damage": ("both", "battlefield", ("creature",)),
     "gain_life": ("players", None, ()), "lose_life": ("players", None, ()), "draw": ("players", None, ()),
+    "tap": ("objects", "battlefield", ()), "untap": ("objects", "battlefield", ()),
     "each_opponent_loses_life": ("none", None, ()),
 }
 #: the kinds whose spell or ability may instead do a list of instructions, in order, as one resolution (608.2c)
@@ -177,6 +178,8 @@ def _part_keys(w: World, it: Item, part: Part, until: dict) -> None:
             if not has_toughness(w, t):
                 raise Unsupported(f"action {a} damages {t}, which has no toughness")
             w.add(key("attr", t, "damage"), INT, "0")
+        elif t in w.objects and part.kind in ("tap", "untap"):
+            w.add(key("flag", t, "tapped"), BOOL, "0")
         elif t in w.objects and part.kind == "exile_until_leaves":
             if it.source is None or w.owner_of(t) is None:
                 raise Unsupported(f"action {a}: exile until leaves needs a source and an owned target")
@@ -362,7 +365,7 @@ def effect_rules(w: World, p: Part) -> list[str]:
     return {"destroy": ["mtg.destroy"], "exile": ["mtg.exile"], "return_to_hand": ["mtg.return_to_hand"],
             "exile_until_leaves": ["mtg.610.3", "mtg.610.3a"], "return_to_battlefield": ["mtg.return", "mtg.800.4b.enter"],
             "damage": ["mtg.120.3a", "mtg.120.3e"], "gain_life": ["mtg.119.3"], "lose_life": ["mtg.119.3"],
-            "draw": ["mtg.121.1"],
+            "draw": ["mtg.121.1"], "tap": ["mtg.701.26"], "untap": ["mtg.701.26"],
             "each_opponent_loses_life": ["mtg.119.3"] + (["mtg.801.10"] if w.sc.options.get("range_of_influence")
                                                          is not None else [])}.get(p.kind, [])
 
@@ -382,6 +385,8 @@ def affect(rules, w: World, st: State, it: Item, p: Part, ctrl: str, t: str,
             return [(k, str(int(st[k]) + (amount if p.kind == "gain_life" else -amount)), "mtg.119.3")]
         return []
     zk = key("zone", t)
+    if p.kind in ("tap", "untap"):
+        return [(key("flag", t, "tapped"), "1" if p.kind == "tap" else "0", "mtg.701.26")]
     if p.kind == "destroy":
         return [(zk, rules.graveyard, "mtg.destroy")]
     if p.kind == "exile":

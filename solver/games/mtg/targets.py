@@ -116,6 +116,13 @@ def _move(zone: str, rule: str) -> Callable:
     return effect
 
 
+def _tap(value: int) -> Callable:
+    def effect(comp, tr, res, part, t, when) -> None:
+        """701.26: the target permanent is tapped (turned sideways) or untapped."""
+        tr.set(("flag", t, "tapped"), value, "mtg.701.26", when)
+    return effect
+
+
 def _destroy(comp, tr, res, part, t, when) -> None:
     """Destroy: from the battlefield to its owner's graveyard."""
     tr.set(("zone", t), comp.rs.graveyard, "mtg.destroy", when)
@@ -278,6 +285,8 @@ KINDS: dict[str, Kind] = {
     "gain_life": Kind("players", effect=_life(1), keys=_life_keys),
     "lose_life": Kind("players", effect=_life(-1), keys=_life_keys),
     "draw": Kind("players", effect=_draw, keys=_draw_keys),
+    "tap": Kind("objects", "battlefield", effect=_tap(1), keys=lambda comp, t: [("flag", t, "tapped")]),
+    "untap": Kind("objects", "battlefield", effect=_tap(0), keys=lambda comp, t: [("flag", t, "tapped")]),
     "each_opponent_loses_life": Kind("none", whole=_each_opponent_loses),
 }
 
@@ -329,6 +338,8 @@ def _part_keys(comp, it: Item, part: Part, until: dict) -> None:
                 raise ScenarioError(f"action {a} deals damage to creature {t}, which has no toughness: give it "
                                     f"one (704.5g compares its damage with it)")
             comp.add_key(("attr", t, "damage"), [-1_000_000, 1_000_000], 0)
+        elif t in comp.objects and part.kind in ("tap", "untap"):
+            comp.add_key(("flag", t, "tapped"), "bool", False)
         elif t in comp.objects and part.kind == "exile_until_leaves":
             if it.source is None or it.source not in comp.objects:
                 raise ScenarioError(f"action {a} exiles {t} until its source leaves the battlefield: give it a "

@@ -95,6 +95,8 @@ VOCABULARY = SHARED.extend(
         Action("draw", "each target player draws `amount` cards (121.1): from the top of their library, and when its "
                        "order is not known, any cards of it (each a possible outcome); as an instruction, `each: "
                        "you` ...", (1, 99), (_COUNT, _WHOSE), each=("you", "opponent", "player")),
+        Action("tap", "taps its targets (permanents: turned sideways, 701.26)", (1, 99), (_WHOSE,)),
+        Action("untap", "untaps its targets (permanents, 701.26)", (1, 99), (_WHOSE,)),
         Action("each_opponent_loses_life", "each opponent of its controller in the game (and in range: 801.10) "
                                            "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
@@ -229,7 +231,7 @@ VOCABULARY = SHARED.extend(
   and when they resolve (608.2b); `spell` and `ability` do nothing modelled and take no targets.
 - A `spell` or `ability` with `instructions` (on its `declare`, `trigger` or object `action`) does them in order as
   one resolution (608.2c): each instruction is an action kind that does one thing (`damage`, `gain_life`,
-  `lose_life`, `destroy`, `exile`, `return_to_hand`, `draw` ...; every such kind of the list below is one) with its
+  `lose_life`, `destroy`, `exile`, `return_to_hand`, `tap`, `untap`, `draw` ...; every such kind of the list below is one) with its
   own `targets` and `params`, or with `each` instead of targets (`you`, `opponent`, `player`, `creature`: what the
   kind lists; in range only, 801.10). The check of 704.3 comes only after the last instruction. Its targets are
   those of all its instructions: it is put on the stack only with all legal (115.1), does not resolve with none
