@@ -23,3 +23,15 @@ class Strict(BaseModel):
     """
 
     model_config = ConfigDict(extra="forbid", validate_assignment=True, strict=True)
+
+
+class Instruction(Strict):
+    """One instruction of a spell or ability that does several things in order, as one resolution (MTG 608.2c): an
+    action kind of the game (what it does), its own targets, the players or objects it affects without targeting
+    them (``each``) and its parameters (amount ...)."""
+
+    kind: Name
+    targets: list[Id] = Field(default_factory=list)
+    each: Name | None = Field(default=None, description="Affected without being targeted: you, opponent, player, "
+                                                        "creature (the game says which it reads).")
+    params: dict[Name, Value | Name] = Field(default_factory=dict)

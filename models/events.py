@@ -9,7 +9,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from models.base import Id, Name, Strict, Value
+from models.base import Id, Instruction, Name, Strict, Value
 from models.effects import Effect
 
 
@@ -53,6 +53,7 @@ class Declare(EventBase):
     source: Id | None = None
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
+    instructions: list[Instruction] = Field(default_factory=list)
     card: bool = False
     refs: ClassVar[dict[str, str]] = {"actor": "player", "source": "object"}
 

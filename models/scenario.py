@@ -5,7 +5,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from models.base import Id, Name, RuleId, Strict, Value
+from models.base import Id, Instruction, Name, RuleId, Strict, Value
 from models.effects import Effect, Selector, Trigger
 from models.game_events import GAMES, Event
 from models.expectations import Claim, Expectation
@@ -85,6 +85,8 @@ class ActionSpec(Strict):
     kind: Name
     targets: list[Id] = Field(default_factory=list)
     params: dict[Name, Value | Name] = Field(default_factory=dict)
+    instructions: list[Instruction] = Field(default_factory=list, description=(
+        "What it does, in order, as one resolution (a game whose kind reads instructions: MTG 608.2c)."))
     source: Id | None = Field(default=None, description=(
         "For a stack (chain) item: the card whose spell or ability it is. Its prohibitions and permissions for the "
         "kind apply, and a cost paid by the source is its; who controls the item is the object's controller."))
@@ -245,6 +247,9 @@ def reference_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
         need("object", o.attached_to, oset, ("objects", i, "attached_to"))
         for j, t in enumerate(o.action.targets if o.action else []):
             need("object or player", t, oset | pset, ("objects", i, "action", "targets", j))
+        for j, ins in enumerate(o.action.instructions if o.action else []):
+            for k, t in enumerate(ins.targets):
+                need("object or player", t, oset | pset, ("objects", i, "action", "instructions", j, "targets", k))
         need("object", o.action.source if o.action else None, oset, ("objects", i, "action", "source"))
     for i, e in enumerate(sc.effects):
         _effect_references(e, ("effects", i), pset, oset, cset, need, out)

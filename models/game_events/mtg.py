@@ -5,7 +5,7 @@ from typing import ClassVar, Literal, NamedTuple
 
 from pydantic import Field
 
-from models.base import Id, Name, Value
+from models.base import Id, Instruction, Name, Value
 from models.events import EventBase
 
 GAME = "mtg"
@@ -67,6 +67,7 @@ class Trigger(EventBase):
     from_graveyard: bool = Field(default=False, description="The card says the ability works from its graveyard "
                                  "(113.6): it triggers only while its source is in a graveyard, controlled by the "
                                  "source's owner (113.8).")
+    instructions: list[Instruction] = Field(default_factory=list)
     refs: ClassVar[dict[str, str]] = {"controller": "player", "source": "object", "targets": "object or player"}
     creates_action: ClassVar[bool] = True
 

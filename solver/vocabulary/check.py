@@ -284,6 +284,41 @@ class _Check:
         for p in a.params if whole else ():
             if getattr(p, "required", False) and p.name not in params:
                 self.problem(path, f"action kind '{kind}' needs the parameter '{p.name}' ({p.meaning})")
+        self.instructions(path, spec, a)
+
+    def instructions(self, path: KeyPath, spec: dict, a: Action) -> None:
+        """An action's instructions (what it does in order, as one resolution): only a kind that reads them takes
+        them; each is an action kind of its own, with its targets, parameters and what it affects untargeted."""
+        given = spec.get("instructions")
+        if given is None:
+            return
+        if not a.instructions:
+            self.problem(path + ("instructions",), f"action kind '{a.name}' takes no instructions: no {self.game} rule "
+                                                   f"reads them (refused, not ignored)")
+            return
+        for j, ins in _indexed(given):
+            at = path + ("instructions", j)
+            kind = ins.get("kind")
+            inner = self.v.action(kind) if isinstance(kind, str) else None
+            if inner is not None and inner.instructions:
+                self.problem(at + ("kind",), f"an instruction cannot be '{kind}' (a list of instructions)")
+                continue
+            each = ins.get("each")
+            if inner is not None and each is not None:
+                if each not in inner.each:
+                    self.problem(at + ("each",), f"instruction '{kind}' affects no {said(str(each))} untargeted"
+                                                 f"{' (it reads: ' + ', '.join(inner.each) + ')' if inner.each else ''}")
+                    continue
+                if ins.get("targets"):
+                    self.problem(at + ("targets",), f"instruction '{kind}' with `each` takes no targets")
+                    continue
+                self.action_spec(at, {k: v for k, v in ins.items() if k not in ("each", "targets")}, whole=False)
+                params = ins.get("params") if isinstance(ins.get("params"), dict) else {}
+                for p in inner.params:
+                    if getattr(p, "required", False) and p.name not in params:
+                        self.problem(at, f"instruction '{kind}' needs the parameter '{p.name}' ({p.meaning})")
+                continue
+            self.action_spec(at, ins)
 
     def targets(self, path: KeyPath, spec: dict, a: Action) -> None:
         """How many targets an action has, against what its kind takes."""

@@ -38,6 +38,7 @@ FEATURES = (
     Word("turn_order_next", "`turn.turn_order_next` (no rule reads it)"),
     Word("triggers", "an object's `triggers` (effects at the start or end of its controller's turn)"),
     Word("elements", "a selector's `element` ('forest creatures'): the game's cards have elements"),
+    Word("instructions", "a spell's or ability's `instructions` (what it does, in order, as one resolution)"),
 )
 #: where each feature's fields sit in a scenario ('*' for any list item)
 FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -54,6 +55,7 @@ FEATURE_PATHS: dict[str, tuple[tuple[str, ...], ...]] = {
     "triggers": (("objects", "*", "triggers"),),
     "elements": (("effects", "*", "targets", "element"), ("events", "*", "effect", "targets", "element"),
                  ("objects", "*", "triggers", "*", "targets", "element")),
+    "instructions": (("objects", "*", "action", "instructions"), ("events", "*", "instructions")),
 }
 
 #: effect kinds and durations (the same in every game), for the reference docs
@@ -81,6 +83,7 @@ CORE_EVENTS = (
         Text("source", "the object that acts (the card whose ability it is)"),
         Word("targets", "the objects it targets (as many as its kind takes)"),
         Word("params", "the kind's parameters"),
+        Word("instructions", "what it does, in order, as one resolution (only a kind that reads instructions)"),
         Switch("card", "the action is a card (it goes to the graveyard after it resolves)"),
     )),
     Event("resolve", "the action on the stack resolves; legality is checked again, an impossible one is interrupted",
@@ -207,6 +210,7 @@ STRUCTURE: dict[str, tuple[Word, ...]] = {
         Word("kind", "the action kind"),
         Word("targets", "the objects (or players) it targets"),
         Word("params", "the kind's parameters"),
+        Word("instructions", "what it does, in order, as one resolution (a kind that reads instructions)"),
         Word("source", "for a stack (chain) item: the card whose spell or ability it is (its prohibitions, "
                        "permissions and cost apply; the item's own controller controls it)"),
     ),

@@ -90,6 +90,8 @@ class Action(Word):
 
     targets: tuple[int, int] = (0, 0)
     params: tuple[Word, ...] = ()
+    instructions: bool = False  # it may do a list of instructions (each an action kind the game lists as one)
+    each: tuple[str, ...] = ()  # as an instruction: what it may affect untargeted (``each``: you, opponent ...)
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from models.effects import SOURCE_CONTROLLER
 from solver.encoding.state import NONE
-from solver.games.mtg import leaving, targets, triggers, winning
+from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
 
 
@@ -72,28 +71,19 @@ def _reductions(comp) -> dict[str, int | None]:
             add(ev.object, None)
     for a in [o for o, info in comp.objects.items() if info.action is not None]:
         it = targets.item(comp, a)
-        amount = int(it.params.get("amount", 0))
-        if it.kind in ("damage", "lose_life"):
-            for t in it.targets:
-                add(t, amount)
-        elif it.kind == "each_opponent_loses_life":
-            for q in comp.players:
-                if any(are_opponents(comp, c, q) for c in _controllers(comp, a)):
-                    add(q, amount)
+        for part in it.parts:
+            amount = int(part.params.get("amount", 0))
+            if part.kind in ("damage", "lose_life"):
+                for t in part.targets:
+                    add(t, amount)
+                if part.each is not None:  # you, opponent, player, creature: any of them
+                    for t in list(comp.players) + [o for o, i in comp.objects.items() if "creature" in i.types]:
+                        add(t, amount)
+            elif part.kind == "each_opponent_loses_life":
+                for q in comp.players:
+                    if any(are_opponents(comp, c, q) for c in targets.controllers(comp, a)):
+                        add(q, amount)
     return out
-
-
-def _controllers(comp, a: str) -> set[str]:
-    """Static: every player who may control the action (its default controller, or one a control effect names)."""
-    spec, data = comp.objects[a].action, comp.objects[a].data
-    if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
-        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
-    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
-        (data.controller or data.owner if data is not None else None)
-    named = {e.player for e in comp.effects_on(a, "control")}
-    if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
-        return set(comp.players)
-    return {first} - {None} | named
 
 
 def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:

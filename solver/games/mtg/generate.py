@@ -47,6 +47,8 @@ class _Gen(RandomParts):
         self.computed = False  # an end_turn came: the rules compute the turns from then on
         self.written = False  # a begin_turn came: turns are written by hand (no extra turn then)
         self.listed_control = False  # control effects list their targets (614.12 with a selector is refused)
+        self.draws: list[tuple[list, dict]] = []  # (instruction list, draw instruction): each player gets cards
+        self.listed = 0  # spells and abilities with instruction lists drawn
 
     def player_docs(self) -> list[dict]:
         """Players in turn order: life (sometimes left at 20) and a counter, sometimes teams, rarely one out."""
@@ -91,6 +93,8 @@ class _Gen(RandomParts):
     def spec(self, source: str | None = None) -> dict:
         """What a spell or ability on the stack does: a kind that does nothing modelled, or one with targets."""
         r = self.r
+        if self.objects and self.chance(0.4):
+            return self.instructions(source)
         if self.chance(0.4) or not self.objects:
             return {"kind": r.choice(("spell", "ability"))}
         kind = r.choice([k for k in KINDS if k != "exile_until_leaves" or source])
@@ -112,6 +116,64 @@ class _Gen(RandomParts):
         elif kind != "each_opponent_loses_life" and self.chance(0.15):
             spec.setdefault("params", {})["whose"] = r.choice(("opponent", "you"))
         return spec
+
+    def instructions(self, source: str | None) -> dict:
+        """608.2c: a spell or ability that does 2-3 things in order as one resolution: damage (to a target, or to each
+        opponent, player or creature), life gained (maybe for each opponent dealt damage) or lost, a permanent
+        destroyed, exiled or returned, cards drawn."""
+        r = self.r
+        listed: list[dict] = []
+        perms = [o["id"] for o in self.objects if o["id"] != source and "action" not in o]
+        creatures = [o for o in perms if o in self.creatures()]
+        for _ in range(r.randint(2, 3)):
+            kind = r.choice(("damage", "damage", "gain_life", "lose_life", "destroy", "exile", "return_to_hand", "draw",
+                             "tap", "untap"))
+            part: dict = {"kind": kind}
+            if kind == "draw":
+                if len(self.draws) >= 2:
+                    continue
+                part["params"] = {"amount": 1}
+                if self.chance(0.6):
+                    part["each"] = "you"
+                else:
+                    part["targets"] = [r.choice(self.players)]
+                self.draws.append((listed, part))
+            elif kind in ("destroy", "exile", "return_to_hand", "tap", "untap"):
+                if not perms:
+                    continue
+                part["targets"] = [r.choice(perms)]
+            else:
+                part["params"] = {"amount": r.randint(0, 3)}
+                each = {"damage": ("opponent", "player", "creature"), "gain_life": ("you",),
+                        "lose_life": ("you", "opponent")}[kind]
+                pool = list(self.players) + (creatures if kind == "damage" else [])
+                if self.chance(0.45):
+                    part["each"] = r.choice(each)
+                else:
+                    part["targets"] = [r.choice(pool)]
+                if kind == "gain_life" and self.chance(0.5):
+                    part["params"]["per"] = "opponent_dealt_damage"
+            if part.get("targets") and self.chance(0.1):
+                part.setdefault("params", {})["whose"] = r.choice(("opponent", "you"))
+            listed.append(part)
+        self.listed += 1
+        return {"kind": r.choice(("spell", "ability")), "instructions": listed}
+
+    def libraries(self) -> None:
+        """Cards for the draws: as many in each player's library as the draws of the scenario; a draw is taken out
+        when an event moves a card to or from a library (121.4, a library that changes: not read)."""
+        if not self.draws:
+            return
+        cards = {o["id"] for o in self.objects if o["zone"] == "library"}
+        moved = any(ev.get("object") in cards or ev["type"] in ("move", "create") and ev.get("zone") == "library"
+                    for ev in self.events)
+        if moved:
+            for listed, part in self.draws:
+                listed.remove(part)
+            return
+        for p in self.players:
+            for k in range(len(self.draws) + 1):  # one more: which card is drawn is a choice
+                self.objects.append({"id": f"lib_{p}{k}", "owner": p, "zone": "library", "types": ["sorcery"]})
 
     def ids(self) -> list[str]:
         """The object ids so far."""
@@ -455,8 +517,8 @@ class _Gen(RandomParts):
         r = self.r
         p = r.choice(self.players)
         source = r.choice(self.ids()) if self.chance(0.4) else None
-        spec = self.spec(source)
-        if spec["kind"] in ("spell", "ability"):
+        spec = self.instructions(source) if self.chance(0.35) else self.spec(source)
+        if spec["kind"] in ("spell", "ability") and not spec.get("instructions"):
             spec = {"kind": "each_opponent_loses_life", "params": {"amount": r.randint(1, 3)}}
         self.actions.append("cast")
         if self.chance(0.7):
@@ -468,8 +530,9 @@ class _Gen(RandomParts):
             if first["type"] == "trigger":
                 del first["controller"]  # 603.3a gives it
         between = []
+        named = {"targets": [t for part in spec.get("instructions", [spec]) for t in part.get("targets", [])]}
         for i in range(r.randint(0, 2)):
-            ev = self.meddle(i, spec)
+            ev = self.meddle(i, named)
             if ev is not None:
                 between.append(ev)
         return [first] + between + [{"type": "resolve", "action": "cast"}]
@@ -649,6 +712,7 @@ class _Gen(RandomParts):
             if back and self.chance(0.5):
                 back[1] = {"type": "put_onto", "object": back[1]["object"]}
             self.events += back
+        self.libraries()
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc

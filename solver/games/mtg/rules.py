@@ -66,6 +66,11 @@ RULES = {
     "mtg.608.2b": "A spell or ability whose targets are all illegal when it would resolve does not resolve: it leaves "
                   "the stack without effect.",
     "mtg.608.2b.partial": "A spell or ability with some legal targets resolves, but does not affect its illegal ones.",
+    "mtg.608.2c": "A spell or ability follows its instructions in the order written, as one resolution: no "
+                  "state-based action is checked between them (704.3: only once it has resolved).",
+    "mtg.701.26": "To tap a permanent is to turn it sideways; to untap it is to return it upright.",
+    "mtg.121.1": "A player who draws a card puts the top card of their library into their hand (the order of the "
+                 "library not known: any card of it).",
     "mtg.115.1": "A spell or ability with targets is put on the stack only if every target it names is legal then.",
     "mtg.115.2": "A target must be what the spell or ability targets: an object in the zone it targets (a permanent "
                  "on the battlefield, a card in exile), of the type it names, or a player; one that changed zone or "

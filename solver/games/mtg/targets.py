@@ -9,34 +9,90 @@ ability does not resolve (mtg.608.2b); otherwise it resolves and does not affect
 (mtg.608.2b.partial). A target that changed zone or left the game is no longer the object it targeted, even if
 it came back (400.7: the target's zone visit must have begun before the spell or ability named it,
 ``still_targeted``, read off the core's object identity, ``Compiler.visit_since``).
+
+A ``spell`` or ``ability`` with ``instructions`` does them in order as one resolution (mtg.608.2c): each is a kind
+of ``KINDS`` that does one thing (``INSTRUCTIONS``: a new kind added there is an instruction kind too), with its
+own targets and parameters, or ``each`` (you, opponent, player, creature: untargeted, 801.10 in range). Each
+instruction is a stage of its own, reading what the ones before did; no check of 704.3 comes between them (it
+follows the whole event). Its targets are all its instructions' targets (115.1 and 608.2b over all of them, an
+illegal one unaffected). ``draw`` (mtg.121.1) takes cards of the player's library, any of them (the order is not
+given: a choice, each an outcome).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable
 
+from models.effects import SOURCE_CONTROLLER
 from solver.encoding.compile import ScenarioError
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
-from solver.games.mtg import influence
+from solver.games.mtg import influence, triggers
 from solver.games.mtg.players import are_opponents, holds_for, in_game, life_key
 
 
 @dataclass(frozen=True)
+class Part:
+    """One thing a spell or ability does: an action kind, its own targets, what it affects untargeted (``each``:
+    you, opponent, player, creature) and its parameters. A spell with ``instructions`` has one per instruction, in
+    order (608.2c); any other has one, itself."""
+
+    kind: str
+    targets: tuple[str, ...]
+    each: str | None
+    params: dict
+
+
+@dataclass(frozen=True)
 class Item:
-    """A spell or ability on the stack: its id, kind, targets, parameters and source."""
+    """A spell or ability on the stack: its id, kind, targets (of all its instructions), parameters, source and what
+    it does (``parts``)."""
 
     id: str
     kind: str
     targets: tuple[str, ...]
     params: dict
     source: str | None
+    parts: tuple[Part, ...] = ()
+    listed: bool = False  # it does a list of instructions (608.2c), not one kind's effect
 
 
 def item(comp, action: str) -> Item:
     """The stack item of an action (an object with an ``action``, a declared action or a triggered ability)."""
     spec = comp.objects[action].action
-    return Item(action, spec.kind, tuple(spec.targets), dict(spec.params), getattr(spec, "source", None))
+    given = list(getattr(spec, "instructions", None) or [])
+    if given and spec.kind not in LISTS:
+        raise ScenarioError(f"action {action}: kind '{spec.kind}' takes no instructions (only {', '.join(LISTS)})")
+    if given:
+        parts = tuple(Part(i.kind, tuple(i.targets), i.each, dict(i.params)) for i in given)
+        for n, part in enumerate(parts, 1):
+            if part.kind not in INSTRUCTIONS:
+                raise ScenarioError(f"action {action}: instruction {n} '{part.kind}' is not an MTG instruction kind "
+                                    f"(one of {', '.join(INSTRUCTIONS)})")
+        targets = tuple(dict.fromkeys(t for part in parts for t in part.targets))
+    else:
+        parts = (Part(spec.kind, tuple(spec.targets), None, dict(spec.params)),)
+        targets = tuple(spec.targets)
+        if "per" in spec.params:
+            raise ScenarioError(f"action {action}: `per` counts what the other instructions of one resolution did: "
+                                f"it needs `instructions`")
+    return Item(action, spec.kind, targets, dict(spec.params), getattr(spec, "source", None), parts, bool(given))
+
+
+@dataclass
+class Resolution:
+    """One resolution in progress (608.2c): the item, its controller, the literal 'it resolves', and the players
+    each instruction so far dealt damage to (literals), for 'for each opponent dealt damage'."""
+
+    item: Item
+    ctrl: object
+    go: object
+    dealt: dict = field(default_factory=dict)
+
+    @property
+    def source(self) -> str | None:
+        """The item's source."""
+        return self.item.source
 
 
 @dataclass(frozen=True)
@@ -47,34 +103,41 @@ class Kind:
     aims: str
     zone: str | None = None
     types: tuple[str, ...] = ()
-    effect: Callable | None = None  # (comp, tr, item, controller, target, when) -> None
-    whole: Callable | None = None  # (comp, tr, item, controller, when) -> None
+    effect: Callable | None = None  # (comp, tr, resolution, part, target, when) -> None
+    whole: Callable | None = None  # (comp, tr, resolution, part, when) -> None
     keys: Callable = field(default=lambda comp, t: [])  # the state keys the effect changes on a target
 
 
 # -- what each kind does to a target it affects --------------------------------------------------
 def _move(zone: str, rule: str) -> Callable:
-    def effect(comp, tr, it, ctrl, t, when) -> None:
+    def effect(comp, tr, res, part, t, when) -> None:
         """Rule ``rule``: the target goes to ``zone``."""
         tr.set(("zone", t), zone, rule, when)
     return effect
 
 
-def _destroy(comp, tr, it, ctrl, t, when) -> None:
+def _tap(value: int) -> Callable:
+    def effect(comp, tr, res, part, t, when) -> None:
+        """701.26: the target permanent is tapped (turned sideways) or untapped."""
+        tr.set(("flag", t, "tapped"), value, "mtg.701.26", when)
+    return effect
+
+
+def _destroy(comp, tr, res, part, t, when) -> None:
     """Destroy: from the battlefield to its owner's graveyard."""
     tr.set(("zone", t), comp.rs.graveyard, "mtg.destroy", when)
 
 
-def _exile_until(comp, tr, it, ctrl, t, when) -> None:
+def _exile_until(comp, tr, res, part, t, when) -> None:
     """Exile until the source leaves the battlefield (610.3); if it already left, the target stays (610.3a)."""
-    present = tr.prev["zone", it.source].is_("battlefield")
+    present = tr.prev["zone", res.source].is_("battlefield")
     rm = comp.rm
     tr.set(("zone", t), "exile", "mtg.610.3", rm.all_of([when, present]))
-    tr.set(("until", t), it.source, "mtg.610.3", rm.all_of([when, present]))
+    tr.set(("until", t), res.source, "mtg.610.3", rm.all_of([when, present]))
     tr.keep(("zone", t), "mtg.610.3a", rm.all_of([when, rm.neg(present)]))
 
 
-def _return(comp, tr, it, ctrl, t, when) -> None:
+def _return(comp, tr, res, part, t, when) -> None:
     """Astral Slide's return: onto the battlefield under its owner's control (800.4b: not if the owner left)."""
     enter(comp, tr, t, "battlefield", comp.owner_of(t), "mtg.return", when)
 
@@ -104,36 +167,71 @@ def return_from_graveyard(comp, tr, obj: str, to: str, when) -> None:
     tr.keep(("zone", obj), "mtg.return_from_graveyard.absent", rm.all_of([when, rm.neg(tr.prev["zone", obj].is_("graveyard"))]))
 
 
-def _from_graveyard(comp, tr, it, ctrl, t, when) -> None:
+def _from_graveyard(comp, tr, res, part, t, when) -> None:
     """Return target card from your graveyard to your hand or the battlefield (param ``to``)."""
-    return_from_graveyard(comp, tr, t, it.params["to"], when)
+    return_from_graveyard(comp, tr, t, part.params["to"], when)
 
 
-def _amount(it: Item) -> int:
-    return int(it.params["amount"])
+def _amount(part: Part) -> int:
+    return int(part.params["amount"])
 
 
-def _damage(comp, tr, it, ctrl, t, when) -> None:
-    """Damage: a player loses that much life (120.3a); a creature has it marked (120.3e)."""
+def _damage(comp, tr, res, part, t, when) -> None:
+    """Damage: a player loses that much life (120.3a); a creature has it marked (120.3e). A player dealt damage
+    (more than 0) is remembered for the rest of the resolution."""
     if t in comp.players:
         key = ("pattr", t, "life")
-        tr.set(key, tr.prev[key] - _amount(it), "mtg.120.3a", when)
+        tr.set(key, tr.prev[key] - _amount(part), "mtg.120.3a", when)
+        if _amount(part) > 0:
+            res.dealt.setdefault(t, []).append(when)
     else:
         key = ("attr", t, "damage")
-        tr.set(key, tr.prev[key] + _amount(it), "mtg.120.3e", when)
+        tr.set(key, tr.prev[key] + _amount(part), "mtg.120.3e", when)
+
+
+def _times(comp, res, part):
+    """The amount of a life instruction: times the opponents of its controller this resolution dealt damage
+    (``per: opponent_dealt_damage``), else as given."""
+    if part.params.get("per") != "opponent_dealt_damage":
+        return _amount(part)
+    rm = comp.rm
+    hit = [rm.all_of([rm.any_of(lits), rm.any_of([holds_for(comp, res.ctrl, c) for c in comp.players
+                                                  if are_opponents(comp, c, q)])])
+           for q, lits in res.dealt.items()]
+    return _amount(part) * sum(hit) if hit else 0
 
 
 def _life(sign: int) -> Callable:
-    def effect(comp, tr, it, ctrl, t, when) -> None:
+    def effect(comp, tr, res, part, t, when) -> None:
         """119.3: the target player's life total changes by the amount."""
         key = ("pattr", t, "life")
-        tr.set(key, tr.prev[key] + sign * _amount(it), "mtg.119.3", when)
+        tr.set(key, tr.prev[key] + sign * _times(comp, res, part), "mtg.119.3", when)
     return effect
 
 
-def _each_opponent_loses(comp, tr, it, ctrl, when) -> None:
-    """Each opponent of its controller in the game loses life (119.3), those out of range excepted (801.10)."""
+def library_of(comp, player: str) -> list[str]:
+    """Static: the cards a player's draws can take: those they own that start in their library."""
+    return [o.id for o in comp.sc.objects if o.zone == "library" and comp.owner_of(o.id) == player]
+
+
+def _draw(comp, tr, res, part, t, when) -> None:
+    """121.1: the player draws: puts the top card of their library into their hand, ``amount`` times. The order
+    of the library is not given: any of its cards may be the top one (a choice: each an outcome)."""
     rm = comp.rm
+    cards = library_of(comp, t)
+    picks = []
+    for c in cards:
+        pick = rm.new_bool(f"s{tr.prev.index}:draw.{res.item.id}.{t}.{c}")
+        rm.model.add_implication(pick, tr.prev["zone", c].is_("library"))
+        rm.model.add_implication(pick, when)
+        tr.set(("zone", c), "hand", "mtg.121.1", pick)
+        picks.append(pick)
+    rm.enforce("mtg.121.1", rm.model.add(sum(picks) == _amount(part)), [when])
+
+
+def _each_opponent_loses(comp, tr, res, part, when) -> None:
+    """Each opponent of its controller in the game loses life (119.3), those out of range excepted (801.10)."""
+    rm, ctrl = comp.rm, res.ctrl
     for q in comp.players:
         opp = rm.any_of([ctrl.is_(c) for c in comp.players if are_opponents(comp, c, q)])
         hit = rm.all_of([when, opp, in_game(comp, tr.prev, q)])
@@ -141,8 +239,38 @@ def _each_opponent_loses(comp, tr, it, ctrl, when) -> None:
             continue
         near = influence.controlled_in_range(comp, tr.prev, ctrl, q)
         key = ("pattr", q, "life")
-        tr.set(key, tr.prev[key] - _amount(it), "mtg.119.3", rm.all_of([hit, near]))
+        tr.set(key, tr.prev[key] - _amount(part), "mtg.119.3", rm.all_of([hit, near]))
         tr.keep(key, "mtg.801.10", rm.all_of([hit, rm.neg(near)]))
+
+
+def affected(comp, st, ctrl, each: str) -> list[tuple[str, object]]:
+    """What an instruction's ``each`` affects at ``st`` (608.2c: untargeted): (player or creature, literal 'it is
+    affected': in the game, of that relation to the controller); 801.10 is the caller's (``reach``)."""
+    rm = comp.rm
+    if each == "creature":
+        return [(o, st["zone", o].is_("battlefield")) for o, i in comp.objects.items()
+                if "creature" in i.types and _toughness(comp, o)]
+    out = []
+    for q in comp.players:
+        if each == "you":
+            rel = holds_for(comp, ctrl, q)
+        elif each == "opponent":
+            rel = rm.any_of([holds_for(comp, ctrl, c) for c in comp.players if are_opponents(comp, c, q)])
+        else:
+            rel = rm.true
+        out.append((q, rm.all_of([rel, in_game(comp, st, q)])))
+    return out
+
+
+def reach(comp, st, ctrl, t: str):
+    """Literal (801.10): ``t`` (a player, or an object through its controller) is in the range of ``ctrl``."""
+    subject = t if t in comp.players else comp.controller(st, t)
+    return influence.controlled_in_range(comp, st, ctrl, subject)
+
+
+def _toughness(comp, o: str) -> bool:
+    return bool(("attr", o, "toughness") in comp.domains or comp.effects_on(o, "set", "toughness")
+                or comp.effects_on(o, "add", "toughness"))
 
 
 def _zone_key(comp, t):
@@ -155,6 +283,10 @@ def _damage_keys(comp, t):
 
 def _life_keys(comp, t):
     return [("pattr", t, "life")]
+
+
+def _draw_keys(comp, t):
+    return [("zone", c) for c in library_of(comp, t)]
 
 
 #: every MTG action kind
@@ -172,8 +304,16 @@ KINDS: dict[str, Kind] = {
     "damage": Kind("both", "battlefield", ("creature",), effect=_damage, keys=_damage_keys),
     "gain_life": Kind("players", effect=_life(1), keys=_life_keys),
     "lose_life": Kind("players", effect=_life(-1), keys=_life_keys),
+    "draw": Kind("players", effect=_draw, keys=_draw_keys),
+    "tap": Kind("objects", "battlefield", effect=_tap(1), keys=lambda comp, t: [("flag", t, "tapped")]),
+    "untap": Kind("objects", "battlefield", effect=_tap(0), keys=lambda comp, t: [("flag", t, "tapped")]),
     "each_opponent_loses_life": Kind("none", whole=_each_opponent_loses),
 }
+
+#: the kinds that are a list of instructions (608.2c)
+LISTS = ("spell", "ability")
+#: the instruction kinds: every kind that does one thing (a new kind of KINDS is an instruction kind too)
+INSTRUCTIONS = tuple(k for k in KINDS if k not in LISTS)
 
 
 def action_kinds() -> dict[str, ActionKind]:
@@ -190,31 +330,90 @@ def declare_keys(comp) -> None:
     until: dict[str, set[str]] = {}
     for a in [o for o, info in comp.objects.items() if info.action is not None]:
         it = item(comp, a)
-        kind = KINDS[it.kind]
-        if len(set(it.targets)) != len(it.targets):
-            raise ScenarioError(f"action {a} names a target twice (each target is another object or player)")
-        for t in it.targets:
-            _known_target(comp, it, t)
-            if t in comp.players and kind.aims in ("players", "both"):
-                life_key(comp, t)
-            elif t in comp.objects and it.kind == "damage" and _types_ok(comp, kind, t):
-                if not (("attr", t, "toughness") in comp.domains or comp.effects_on(t, "set", "toughness")
-                        or comp.effects_on(t, "add", "toughness")):
-                    raise ScenarioError(f"action {a} deals damage to creature {t}, which has no toughness: give it "
-                                        f"one (704.5g compares its damage with it)")
-                comp.add_key(("attr", t, "damage"), [-1_000_000, 1_000_000], 0)
-            elif t in comp.objects and it.kind == "exile_until_leaves":
-                if it.source is None or it.source not in comp.objects:
-                    raise ScenarioError(f"action {a} exiles {t} until its source leaves the battlefield: give it a "
-                                        f"source (declare or trigger it with `source`)")
-                if comp.owner_of(t) is None:
-                    raise ScenarioError(f"action {a} exiles {t}, which has no owner to return it to (610.3c)")
-                until.setdefault(t, set()).add(it.source)
-        if it.kind == "each_opponent_loses_life":
-            for p in comp.players:
-                life_key(comp, p)
+        for part in it.parts:
+            _part_keys(comp, it, part, until)
+        _enough_cards(comp, it)
     for t, sources in until.items():
         comp.add_key(("until", t), (NONE,) + tuple(sorted(sources)), NONE)
+
+
+def _part_keys(comp, it: Item, part: Part, until: dict) -> None:
+    """The keys one instruction (or the kind itself) changes on its targets and on what it affects untargeted."""
+    a, kind = it.id, KINDS[part.kind]
+    if len(set(part.targets)) != len(part.targets):
+        raise ScenarioError(f"action {a} names a target twice (each target is another object or player)")
+    if part.each is not None:
+        if part.each == "creature":
+            for o in [o for o, i in comp.objects.items() if "creature" in i.types and _toughness(comp, o)]:
+                comp.add_key(("attr", o, "damage"), [-1_000_000, 1_000_000], 0)
+        elif kind.aims in ("players", "both"):
+            for p in comp.players:
+                life_key(comp, p)
+    for t in part.targets:
+        _known_target(comp, it, t)
+        if t in comp.players and kind.aims in ("players", "both"):
+            life_key(comp, t)
+        elif t in comp.objects and part.kind == "damage" and _types_ok(comp, kind, t):
+            if not _toughness(comp, t):
+                raise ScenarioError(f"action {a} deals damage to creature {t}, which has no toughness: give it "
+                                    f"one (704.5g compares its damage with it)")
+            comp.add_key(("attr", t, "damage"), [-1_000_000, 1_000_000], 0)
+        elif t in comp.objects and part.kind in ("tap", "untap"):
+            comp.add_key(("flag", t, "tapped"), "bool", False)
+        elif t in comp.objects and part.kind == "exile_until_leaves":
+            if it.source is None or it.source not in comp.objects:
+                raise ScenarioError(f"action {a} exiles {t} until its source leaves the battlefield: give it a "
+                                    f"source (declare or trigger it with `source`)")
+            if comp.owner_of(t) is None:
+                raise ScenarioError(f"action {a} exiles {t}, which has no owner to return it to (610.3c)")
+            until.setdefault(t, set()).add(it.source)
+    if part.kind == "each_opponent_loses_life":
+        for p in comp.players:
+            life_key(comp, p)
+
+
+def controllers(comp, a: str) -> set[str]:
+    """Static: every player who may control the action (its default controller, or one a control effect names)."""
+    spec, data = comp.objects[a].action, comp.objects[a].data
+    if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
+        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
+    first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
+        (data.controller or data.owner if data is not None else None)
+    named = {e.player for e in comp.effects_on(a, "control")}
+    if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
+        return set(comp.players)
+    return {first} - {None} | named
+
+
+def drawers(comp, it: Item, part: Part) -> list[str]:
+    """Static: the players an instruction may make draw (its targets; for ``each: you`` whoever may control it,
+    for another ``each`` every player)."""
+    if part.each == "you":
+        return sorted(controllers(comp, it.id) & set(comp.players))
+    return list(comp.players) if part.each is not None else [t for t in part.targets if t in comp.players]
+
+
+def _enough_cards(comp, it: Item) -> None:
+    """Drawing from a library with too few cards (121.4, 704.5b) is not modelled: refused. A draw takes cards that
+    start in the library; a scenario that moves cards to or from a library is refused with draws."""
+    need: dict[str, int] = {}
+    for part in it.parts:
+        if part.kind == "draw":
+            for p in drawers(comp, it, part):
+                need[p] = need.get(p, 0) + _amount(part)
+    if not need:
+        return
+    cards = {c for p in comp.players for c in library_of(comp, p)}
+    moved = [ev for ev in comp.sc.events if getattr(ev, "object", None) in cards
+             or ev.type in ("move", "create") and ev.zone == "library"]
+    if moved:
+        raise ScenarioError(f"action {it.id} draws, and an event moves a card to or from a library: not modelled "
+                            f"(a draw takes the cards that start in the library)")
+    for p, n in need.items():
+        if len(library_of(comp, p)) < n:
+            raise ScenarioError(f"action {it.id} may make {p} draw {n} card(s) from a library of "
+                                f"{len(library_of(comp, p))}: drawing from an empty library (121.4, 704.5b) is not "
+                                f"modelled")
 
 
 def _known_target(comp, it: Item, t: str) -> None:
@@ -253,10 +452,13 @@ def still_targeted(comp, st, action: str, t: str):
     return comp.visit_since(st, t, comp.created_at(action), f"targeted.{action}")
 
 
-def legal(comp, st, it: Item, ctrl, t: str):
-    """Literal: ``t`` is a legal target of ``it`` at ``st`` when ``ctrl`` (a player or a variable) controls it."""
+def legal(comp, st, it: Item, ctrl, t: str, part: Part | None = None, n: int = 0):
+    """Literal: ``t`` is a legal target of ``it`` (of its instruction ``part``, number ``n``) at ``st`` when ``ctrl``
+    (a player or a variable) controls it."""
     rm = comp.rm
-    kind = KINDS[it.kind]
+    part = part or it.parts[0]
+    kind = KINDS[part.kind]
+    name = f"{it.id}.{n}" if it.listed else it.id
     parts: list[tuple[str | None, object]] = []
     fits = _fits(comp, kind, t)
     if t in comp.players:
@@ -269,9 +471,9 @@ def legal(comp, st, it: Item, ctrl, t: str):
         if comp.effects_on(t, "prohibit", "be_targeted"):
             parts.append((None, comp.allowed(st, t, "be_targeted", default=True)))
         subject = comp.controller(st, t)
-        if it.kind == "return_from_graveyard":  # "from your graveyard": a card its controller owns
+        if part.kind == "return_from_graveyard":  # "from your graveyard": a card its controller owns
             parts.append(("mtg.return_from_graveyard.yours", holds_for(comp, ctrl, comp.owner_of(t) or NONE)))
-    whose = it.params.get("whose")
+    whose = part.params.get("whose")
     if whose is not None:
         pairs = [(c, q) for c in comp.players for q in comp.players
                  if (are_opponents(comp, c, q) if whose == "opponent" else c == q)]
@@ -279,8 +481,13 @@ def legal(comp, st, it: Item, ctrl, t: str):
                                                          for c, q in pairs])))
     if influence.radius(comp) is not None:
         parts.append(("mtg.801.4", influence.controlled_in_range(comp, st, ctrl, subject)))
-    return rm.all_of([_defined(comp, st, f"target.{it.id}.{t}", rule, cond) for rule, cond in parts
+    return rm.all_of([_defined(comp, st, f"target.{name}.{t}", rule, cond) for rule, cond in parts
                       if cond is not rm.true])
+
+
+def targeted(it: Item) -> list[tuple[int, Part, str]]:
+    """Every (instruction number, instruction, target) of the item: a target of two instructions is one of each."""
+    return [(n, part, t) for n, part in enumerate(it.parts) for t in part.targets]
 
 
 def source_allowed(rs, comp, st, it: Item):
@@ -296,7 +503,7 @@ def declare(rs, comp, ev) -> None:
     """core.declare: on the stack with every target legal (mtg.115.1); core.illegal: otherwise never."""
     rm, st = comp.rm, comp.stage
     it = item(comp, ev.id)
-    targets = [legal(comp, st, it, ev.actor, t) for t in it.targets]
+    targets = [legal(comp, st, it, ev.actor, t, part, n) for n, part, t in targeted(it)]
     reqs = [source_allowed(rs, comp, st, it)]
     if targets:
         reqs.append(_defined(comp, st, f"targets.{it.id}", "mtg.115.1", rm.all_of(targets)))
@@ -310,28 +517,55 @@ def declare(rs, comp, ev) -> None:
 
 def resolve(rs, comp, ev) -> None:
     """core.resolve with some target legal, affecting only the legal ones (mtg.608.2b.partial); mtg.608.2b: with
-    every target illegal it does not resolve."""
+    every target illegal it does not resolve. A list of instructions is followed in order as one resolution
+    (mtg.608.2c): each instruction its own stage, no check of 704.3 between them (it follows the event)."""
     rm, st, a = comp.rm, comp.stage, ev.action
     it = item(comp, a)
-    kind = KINDS[it.kind]
     ctrl = comp.controller(st, a)
     on_stack = st["status", a].is_("on_stack")
-    legal_t = {t: legal(comp, st, it, ctrl, t) for t in it.targets}
+    legal_t = {(n, t): legal(comp, st, it, ctrl, t, part, n) for n, part, t in targeted(it)}
     reqs = [source_allowed(rs, comp, st, it)]
     if legal_t:
         reqs.append(_defined(comp, st, f"resolves.{a}", "mtg.608.2b", rm.any_of(list(legal_t.values()))))
     ok = rm.all_of(reqs)
     go = rm.all_of([on_stack, ok])
+    res = Resolution(it, ctrl, go)
     with comp.step(f"resolve {a}") as tr:
         rs._leave_stack(comp, tr, a, "resolved", "core.resolve", go)
-        for t, ok_t in legal_t.items():
-            if not _fits(comp, kind, t):
-                continue  # never a legal target of this kind: nothing to affect
-            if kind.effect is not None:
-                kind.effect(comp, tr, it, ctrl, t, rm.all_of([go, ok_t]))
-            if len(legal_t) > 1:
-                for key in kind.keys(comp, t):
-                    tr.keep(key, "mtg.608.2b.partial", rm.all_of([go, rm.neg(ok_t)]))
-        if kind.whole is not None:
-            kind.whole(comp, tr, it, ctrl, go)
+        if not it.listed:
+            _do(comp, tr, res, 0, it.parts[0], legal_t, st)
         rs.interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule="mtg.608.2b")
+    for n, part in enumerate(it.parts if it.listed else ()):
+        with comp.step(f"resolve {a}: instruction {n + 1} ({part.kind}), mtg.608.2c") as tr:
+            _do(comp, tr, res, n, part, legal_t, st, rm.all_of([go, rm.rule("mtg.608.2c")]))
+
+
+def _do(comp, tr, res: Resolution, n: int, part: Part, legal_t: dict, st, go=None) -> None:
+    """One instruction (or the kind itself): its effect on each legal target (608.2b.partial: none on an illegal
+    one), on what it affects untargeted (``each``, in range: 801.10), or as a whole."""
+    rm = comp.rm
+    go = res.go if go is None else go
+    kind = KINDS[part.kind]
+    many = len(legal_t) > 1
+    for t in part.targets:
+        ok_t = legal_t[(n, t)]
+        if not _fits(comp, kind, t):
+            continue  # never a legal target of this kind: nothing to affect
+        if kind.effect is not None:
+            kind.effect(comp, tr, res, part, t, rm.all_of([go, ok_t]))
+        if many:
+            for key in kind.keys(comp, t):
+                tr.keep(key, "mtg.608.2b.partial", rm.all_of([go, rm.neg(ok_t)]))
+    if part.each is not None and kind.effect is not None:
+        radius = influence.radius(comp) is not None
+        for t, hit in affected(comp, tr.prev, res.ctrl, part.each):
+            when = rm.all_of([go, hit])
+            if when is rm.false:
+                continue
+            near = reach(comp, tr.prev, res.ctrl, t) if radius else rm.true
+            kind.effect(comp, tr, res, part, t, rm.all_of([when, near]))
+            if radius:
+                for key in kind.keys(comp, t):
+                    tr.keep(key, "mtg.801.10", rm.all_of([when, rm.neg(near)]))
+    if kind.whole is not None:
+        kind.whole(comp, tr, res, part, go)

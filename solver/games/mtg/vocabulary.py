@@ -12,6 +12,10 @@ _AMOUNT = Number("amount", "how much damage or life", lo=0, required=True)
 _WHOSE = Text("whose", "targets only players who are, or objects controlled by, an opponent of its controller "
                        "(opponent) or its controller (you)", values=("opponent", "you"))
 
+_PER = Text("per", "multiplies the amount: by the opponents of its controller this resolution dealt damage "
+                   "(an instruction only)", values=("opponent_dealt_damage",))
+_COUNT = Number("amount", "how many cards", lo=0, hi=20, required=True)
+
 VOCABULARY = SHARED.extend(
     game="mtg",
     zones=(
@@ -72,8 +76,10 @@ VOCABULARY = SHARED.extend(
                default=0),
     ),
     actions=(
-        Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves"),
-        Action("ability", "an activated or triggered ability whose effect the scenario does not model"),
+        Action("spell", "a spell whose effect the scenario does not model: it waits on the stack and resolves; with "
+                        "`instructions`, it does them in order, as one resolution (608.2c)", instructions=True),
+        Action("ability", "an activated or triggered ability whose effect the scenario does not model; with "
+                          "`instructions`, it does them in order, as one resolution (608.2c)", instructions=True),
         Action("return_to_battlefield", "Astral Slide's delayed trigger: returns its targets (cards in exile) to the "
                                         "battlefield under their owner's control; a target gone from exile is not "
                                         "returned, and with all gone it does not resolve (608.2b)", (1, 99),
@@ -89,10 +95,19 @@ VOCABULARY = SHARED.extend(
         Action("exile_until_leaves", "exiles its target (a permanent) until its source leaves the battlefield; then it "
                                      "returns under its owner's control (610.3); it needs a `source`", (1, 1),
                (_WHOSE,)),
-        Action("damage", "deals `amount` damage to each target: a creature on the battlefield or a player", (1, 99),
-               (_AMOUNT, _WHOSE)),
-        Action("gain_life", "each target player gains `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
-        Action("lose_life", "each target player loses `amount` life", (1, 99), (_AMOUNT, _WHOSE)),
+        Action("damage", "deals `amount` damage to each target: a creature on the battlefield or a player (as an "
+                         "instruction, `each`: opponent, player or creature in range, 801.10)", (1, 99),
+               (_AMOUNT, _WHOSE), each=("opponent", "player", "creature")),
+        Action("gain_life", "each target player gains `amount` life (as an instruction, `each: you` ...; `per: "
+                            "opponent_dealt_damage` multiplies it by the opponents this resolution dealt damage)",
+               (1, 99), (_AMOUNT, _WHOSE, _PER), each=("you", "opponent", "player")),
+        Action("lose_life", "each target player loses `amount` life (as an instruction, `each: you` ...)", (1, 99),
+               (_AMOUNT, _WHOSE), each=("you", "opponent", "player")),
+        Action("draw", "each target player draws `amount` cards (121.1): from the top of their library, and when its "
+                       "order is not known, any cards of it (each a possible outcome); as an instruction, `each: "
+                       "you` ...", (1, 99), (_COUNT, _WHOSE), each=("you", "opponent", "player")),
+        Action("tap", "taps its targets (permanents: turned sideways, 701.26)", (1, 99), (_WHOSE,)),
+        Action("untap", "untaps its targets (permanents, 701.26)", (1, 99), (_WHOSE,)),
         Action("each_opponent_loses_life", "each opponent of its controller in the game (and in range: 801.10) "
                                            "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
@@ -140,6 +155,7 @@ VOCABULARY = SHARED.extend(
                                      "while its source is in a graveyard, controlled by the source's owner (113.8)"),
             Word("targets", "its targets: objects and players (as many as its kind takes)"),
             Word("params", "its kind's parameters"),
+            Word("instructions", "what it does, in order, as one resolution (608.2c; kind `ability`)"),
         )),
         Event("copy", "a copy of a spell or ability on the stack is put on the stack (707.10): not a card, controlled "
                       "and owned by who copies it, with the original's kind and parameters; it ceases to exist when "
@@ -218,7 +234,7 @@ VOCABULARY = SHARED.extend(
         Declared("count_actions", "`into` names the reader's attribute that receives the count",
                  category="player_attributes", event="count_actions", field="into"),
     ),
-    features=features("teams", "tokens"),
+    features=features("teams", "tokens", "instructions"),
     notes="""\
 - Three or more players, in turn order (the seating); `turn.active_player` is whose turn it is. A player leaves with
   a `leave_game` event (800.4a runs at once; `status: conceded` is conceding, 104.3a).
@@ -265,6 +281,18 @@ VOCABULARY = SHARED.extend(
   them (800.4a) is no longer there: no legal target, nothing returned. `trigger` with `from_graveyard: true`: the
   card says the ability works from its graveyard (113.6): it triggers only while its source is there, controlled
   by the source's owner (113.8).
+- A `spell` or `ability` with `instructions` (on its `declare`, `trigger` or object `action`) does them in order as
+  one resolution (608.2c): each instruction is an action kind that does one thing (`damage`, `gain_life`,
+  `lose_life`, `destroy`, `exile`, `return_to_hand`, `tap`, `untap`, `draw` ...; every such kind of the list below is one) with its
+  own `targets` and `params`, or with `each` instead of targets (`you`, `opponent`, `player`, `creature`: what the
+  kind lists; in range only, 801.10). The check of 704.3 comes only after the last instruction. Its targets are
+  those of all its instructions: it is put on the stack only with all legal (115.1), does not resolve with none
+  legal (608.2b), and otherwise does all the rest, an illegal target unaffected (an untargeted instruction happens).
+  `per: opponent_dealt_damage` multiplies a life gain by the opponents the earlier instructions dealt damage to.
+  Divided damage is divided on casting (601.2d): one `damage` instruction per target, each with its share.
+- `draw` (121.1): the player puts cards of their library (`zone: library`, their own) into their hand; the order
+  of a library is not given, so any of its cards may be drawn (each a possible outcome). Drawing more than the
+  library holds (121.4, 704.5b), or a library that events change, is an error.
 - A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
   true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
   a `delayed` one, or one with no source, by the `controller` given (603.7d). A `controller` given for a computed
