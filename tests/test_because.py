@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from models.loader import load_scenario_text
+from models.loader import load_scenario, load_scenario_text
+from solver.run.api import check_scenario
 from solver.run.single import check_loaded
 
 
@@ -202,3 +203,14 @@ def test_a_rule_whose_condition_cannot_hold_decides_nothing(name, make, wrong, r
     assert e.verdict.value == e.expected, e
     assert set(right) <= set(e.decided_by), e.decided_by
     assert not set(wrong) & set(e.decided_by), e.decided_by
+
+
+@pytest.mark.parametrize("rule,passes", [("core.value", True), ("berserk.conflict.latest", False)])
+def test_one_effect_alone_is_no_conflict(rule, passes):
+    """An effect that applies alone is applied by core.value: the last-applied rule (two effects in direct
+    contradiction, seed 003) does not decide it, so a ``because`` naming it fails (it did, through the lone effect)."""
+    sc = load_scenario(ROOT / "scenarios" / "berserk" / "conflict-6-one-effect-is-no-conflict.yaml").scenario
+    first = sc.expect[0].model_copy(update={"because": [rule]})
+    res = check_scenario(sc.model_copy(update={"expect": [first] + sc.expect[1:]}))
+    assert res.expectations[0].passed is passes, res.expectations[0].message
+    assert passes or f"{rule} does not decide it" in res.expectations[0].message
