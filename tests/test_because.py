@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from models.loader import load_scenario_text
+from models.loader import load_scenario, load_scenario_text
+from solver.run.api import check_scenario
 from solver.run.single import check_loaded
 
 
@@ -241,3 +242,14 @@ def test_answers_implied_without_a_solve_are_the_answers_of_a_solve(rel, monkeyp
     assert skipped
     for engine, extra, names, answer in skipped:
         assert engine.solve(extra, names, core=True)[0] is answer
+
+
+@pytest.mark.parametrize("rule,passes", [("core.value", True), ("berserk.conflict.latest", False)])
+def test_one_effect_alone_is_no_conflict(rule, passes):
+    """An effect that applies alone is applied by core.value: the last-applied rule (two effects in direct
+    contradiction, seed 003) does not decide it, so a ``because`` naming it fails (it did, through the lone effect)."""
+    sc = load_scenario(ROOT / "scenarios" / "berserk" / "conflict-6-one-effect-is-no-conflict.yaml").scenario
+    first = sc.expect[0].model_copy(update={"because": [rule]})
+    res = check_scenario(sc.model_copy(update={"expect": [first] + sc.expect[1:]}))
+    assert res.expectations[0].passed is passes, res.expectations[0].message
+    assert passes or f"{rule} does not decide it" in res.expectations[0].message

@@ -93,6 +93,7 @@ def test_soak_command_prints_compared_and_disagreed(capsys) -> None:
 @pytest.mark.parametrize("name, wrong", [
     ("524.2-archmage-joker.yaml", "berserk.conservation"),
     ("conservation-1-move-declared.yaml", "berserk.524.2"),
+    ("conflict-6-one-effect-is-no-conflict.yaml", "berserk.conflict.latest"),  # one effect: no conflict
 ])
 def test_a_wrong_because_is_caught_by_the_reference(name: str, wrong: str) -> None:
     """The reference names the rules it applies: a ``because`` citing a rule the scenario never involves disagrees,

@@ -207,6 +207,35 @@ def test_naalu_zero_token_leaves_at_end_of_status_phase():
     assert res.status.value == "pass", [e.message for e in res.expectations]
 
 
+FOUR = ("alice", "bob", "carol", "dave")
+FOUR_UNITS = [_obj(f"{p}_inf", "board", ["ground_force"], owner=p) for p in FOUR]
+
+
+@pytest.mark.parametrize("at_start,given,holds,rule", [
+    (5, None, 1, "ti4.75.9"),  # not given: what 75.9 makes it
+    (4, None, 2, "ti4.strategy_phase.count"),  # trivial: a 4-player game picks two
+    (5, 1, 1, None),  # given and agreeing: a fact
+    (5, 2, None, "ti4.75.9"),  # given against 75.9: no legal outcome, the core names 75.9 and the fact
+    (4, 1, None, "ti4.strategy_phase.count"),
+])
+def test_75_9_start_count_is_checked(at_start, given, holds, rule):
+    """75.9 in the initial state: with 5+ players at the start and 4 in the game, one strategy card each, whether
+    or not an elimination happens during the events; a given count against it is a contradiction naming the rule."""
+    doc = scenario("ti4", players=FOUR, objects=FOUR_UNITS, events=IDLE, options={"players_at_start": at_start},
+                   expect=[{"player": "alice", "player_attributes": {"strategy_cards": holds or given},
+                            "because": [rule] if rule else []}])
+    if given:
+        doc["players"][0]["attributes"] = {"strategy_cards": given}
+    res = run(doc, why=True)
+    (ex,) = res.expectations
+    if holds is None:
+        assert res.status.value == "fail" and res.contradiction and ex.verdict.value == "impossible"
+        assert f"rule {rule}" in res.contradiction and "fact alice.strategy_cards" in res.contradiction, res.contradiction
+    else:
+        assert res.status.value == "pass" and ex.verdict.value == "holds", ex.message
+        assert rule is None or rule in ex.rules, ex.rules
+
+
 CARRIER = _obj("carrier", "board", ["ship", "carrier"], owner="alice")
 
 

@@ -96,6 +96,9 @@ class Compiler:
         self._on: dict[tuple, list[Effect]] = {}
         self.domains: dict[tuple, object] = {}
         self.initial: dict[tuple, object] = {}
+        #: keys whose stage-0 value the game's rules define (a value the scenario does not give), not a fact;
+        #: ``initial`` holds what they make it, for display only
+        self.derived0: set[tuple] = set()
         self.stages: list[Stage] = []
         #: every transition in order (its clauses and frames: what the step trace reads)
         self.transitions: list[Transition] = []
@@ -489,7 +492,7 @@ class Compiler:
         if not self._creating and len(key) > 1 and key[1] in self.objects:
             self.late.add(key[1])
         var = new_var(self.rm, key, self.domains[key], 0)
-        if key in self._statics0:
+        if key in self._statics0 or key in self.derived0:
             return var
         init = self.initial[key]
         fact = self.rm.fact(_fact_name(key))

@@ -89,9 +89,11 @@ def _on_cell(comp, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
 
 
 def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *,
-                latest: str) -> list[tuple[Effect, Lit]]:
+                latest: str, sole: str) -> list[tuple[Effect, Lit]]:
     """Rule ``latest``: among effects on one characteristic, the one applied latest (``Compiler.later``: by the time
-    each was applied as of this stage, a re-entry included) of those that apply wins."""
+    each was applied as of this stage, a re-entry included) of those that apply wins. Rule ``sole`` (the rule that
+    applies an effect at all): an effect that applies alone wins, and only one that applies wins; no conflict, so
+    ``latest`` does not decide it."""
     def build():
         rm = comp.rm
         app = [applies(comp, st, e, obj) for e in effects]
@@ -99,6 +101,8 @@ def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *
         for i, e in enumerate(effects):
             w = rm.new_bool(f"s{st.index}:wins.{e.id}.{'.'.join(char)}")
             rm.implies(latest, [w], app[i])
+            rm.implies(sole, [w], app[i])
+            rm.clause(sole, [w, rm.neg(app[i])] + [a for j, a in enumerate(app) if j != i])
             beaten = []
             for j, f in enumerate(effects):
                 later = comp.later(st, f, e) if j != i else rm.false
@@ -162,7 +166,7 @@ def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside:
         c = Cat(rm, f"s{st.index}:controller.{obj}", comp.domains["ctrl", obj])
         c.assign(NONE, [rm.rule(outside), gone])
         here = rm.neg(gone)
-        for e, w in latest_wins(comp, st, ("control", obj), effects, obj, latest=latest):
+        for e, w in latest_wins(comp, st, ("control", obj), effects, obj, latest=latest, sole=control):
             who = given_to(comp, st, e)
             if isinstance(who, str):
                 c.assign(who, [rm.rule(control), w, here])
@@ -202,7 +206,7 @@ def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add:
         pre = base
         if sets:
             pre = rm.new_int(f"s{st.index}:set.{obj}.{attr}")
-            for e, w in latest_wins(comp, st, ("attr", obj, attr), sets, obj, latest=latest):
+            for e, w in latest_wins(comp, st, ("attr", obj, attr), sets, obj, latest=latest, sole=value):
                 rm.enforce(value, rm.model.add(pre == int(e.value)), [w])
             rm.enforce(value, rm.model.add(pre == base), [none_applies(comp, st, sets, obj)])
         if not adds:
@@ -239,7 +243,7 @@ def prop(comp, st: Stage, obj: str, name: str, *, latest: str, value: str) -> Ca
     def build() -> Cat:
         rm = comp.rm
         c = Cat(rm, f"s{st.index}:prop.{obj}.{name}", comp.domains["prop", obj, name])
-        for e, w in latest_wins(comp, st, ("prop", obj, name), sets, obj, latest=latest):
+        for e, w in latest_wins(comp, st, ("prop", obj, name), sets, obj, latest=latest, sole=value):
             c.assign(str(e.value), [rm.rule(value), w])
         c.equal_to(base, [rm.rule(value), none_applies(comp, st, sets, obj)])
         return c
@@ -265,7 +269,7 @@ def has_ability(comp, st: Stage, obj: str, ability: str, *, latest: str, value: 
     def build() -> Lit:
         rm = comp.rm
         b = rm.new_bool(f"s{st.index}:has.{obj}.{ability}")
-        for e, w in latest_wins(comp, st, ("ability", obj, ability), effects, obj, latest=latest):
+        for e, w in latest_wins(comp, st, ("ability", obj, ability), effects, obj, latest=latest, sole=value):
             rm.implies(value, [w], b if e.kind == "grant" else rm.neg(b))
         rm.enforce(value, rm.model.add(b == base), [none_applies(comp, st, effects, obj)])
         return b

@@ -232,13 +232,14 @@ class CoreRules:
     # -- the shared mechanisms, each naming the rules it applies (noted on the world's trail) ----------
     def latest_by(self, w: World, st: State, effects: list[Effect], obj: str, *, latest: str) -> Effect | None:
         """Rule ``latest``: of effects on one characteristic, the applicable one applied last (in this state: a static
-        ability as of its source's current visit; the scenario's order between effects applied in one state)."""
-        if effects:
+        ability as of its source's current visit; the scenario's order between effects applied in one state). One
+        effect that applies alone is in no conflict: the rule that applies it decides, not ``latest``."""
+        live = [e for e in effects if self.applies(w, st, e, obj)]
+        if len(live) > 1:
             w.note(latest)
         chooser = self.open_order_rule()
-        if chooser and any(key("order", e.id) in st for e in effects):
+        if chooser and len(live) > 1 and any(key("order", e.id) in st for e in live):
             w.note(chooser)
-        live = [e for e in effects if self.applies(w, st, e, obj)]
         return max(live, key=lambda e: (self.applied_at(w, st, e), w.order(e, st))) if live else None
 
     def control_by(self, w: World, st: State, obj: str, *, latest: str, control: str, outside: str) -> str:

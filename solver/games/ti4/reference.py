@@ -85,8 +85,9 @@ class Ti4Rules(CoreRules):
     def extra_keys(self, w: World) -> None:
         """Strategy cards to pick (one with 5+ players at the start, else two); attachments (never change)."""
         start = self.players_at_start(w)
-        for p in w.players:
-            w.add(key("pattr", p, STRATEGY), INT, "1" if start >= 5 else "2")
+        in_game = sum(p.status == "in_game" for p in w.sc.players)
+        for p in w.players:  # what 75.9 / the strategy phase make it where the scenario does not give it
+            w.add(key("pattr", p, STRATEGY), INT, "1" if start >= 5 or in_game >= 5 else "2")
         targets = sorted({o.attached_to for o in w.sc.objects if o.attached_to})
         if targets:
             by_id = {o.id: o for o in w.sc.objects}
@@ -97,6 +98,22 @@ class Ti4Rules(CoreRules):
         for o in w.sc.objects:
             if "commander" in o.types and "unlocked" in o.flags:
                 w.add(key("flag", o.id, "unlocked"), BOOL, "1" if o.flags["unlocked"] else "0")
+
+    def stage_checks(self, w: World, st: State, stage: int) -> list[tuple[str, str]]:
+        """core.static; and in the initial state each player in the game picks one strategy card when the game
+        began with 5+ players and 4 or fewer remain (ti4.75.9), else as the strategy phase says."""
+        out = super().stage_checks(w, st, stage)
+        if stage != 0:
+            return out
+        players = [p for p in w.players if st[key("pstatus", p)] == "in_game"]
+        few = len(players) <= 4
+        rule = "ti4.75.9" if few and self.players_at_start(w) >= 5 else "ti4.strategy_phase.count"
+        want = "2" if few and rule != "ti4.75.9" else "1"
+        for p in players:
+            w.note(rule)
+            if st[key("pattr", p, STRATEGY)] != want:
+                out.append((rule, f"{p} picks {st[key('pattr', p, STRATEGY)]} strategy card(s), not {want}"))
+        return out
 
     @staticmethod
     def players_at_start(w: World) -> int:

@@ -172,8 +172,42 @@ class Ti4(Ruleset):
         written aboard ships is checked."""
         cargo(comp)
         at_start = self.players_at_start(comp)
-        for p in comp.players:
-            comp.add_key(("pattr", p, STRATEGY_CARDS), [0, 8], 1 if at_start >= 5 else 2)
+        given = {p.id for p in comp.sc.players if STRATEGY_CARDS in p.attributes or p.status != "in_game"}
+        in_game = sum(p.status == "in_game" for p in comp.sc.players)
+        for p in comp.players:  # the initial value shown (one with 5+ at the start or in the game, else two)
+            comp.add_key(("pattr", p, STRATEGY_CARDS), [0, 8], 1 if max(at_start, in_game) >= 5 else 2)
+            if p not in given:  # what 75.9 and the strategy phase make it (``_start_count``), not a fact (a player
+                # out of the game at the start keeps the count shown, a fact: no rule speaks of it)
+                comp.derived0.add(("pattr", p, STRATEGY_CARDS))
+
+    def statics(self, comp, st) -> None:
+        """core.static, and in the initial state the strategy-card count of the players in the game (75.9)."""
+        super().statics(comp, st)
+        if st.index == 0:
+            self._start_count(comp, st)
+
+    def _start_count(self, comp, st) -> None:
+        """The initial state's strategy-card count of each player in the game: 75.9 (one each when the game began
+        with 5+ players and 4 or fewer remain), else the strategy phase's count. A given count that contradicts
+        them is a contradiction; one the scenario does not give is what they make it."""
+        rm = comp.rm
+        alive = {p: st["pstatus", p].is_("in_game") for p in comp.players}
+        few = rm.int_le(self._remaining(comp, "s0:players_at_first", alive), 4)
+        big = self.players_at_start(comp) >= 5
+        for q in comp.players:
+            var = st["pattr", q, STRATEGY_CARDS]
+            if big:
+                rm.enforce("ti4.75.9", rm.model.add(var == 1), [few, alive[q]])
+            else:
+                rm.enforce("ti4.strategy_phase.count", rm.model.add(var == 2), [few, alive[q]])
+            rm.enforce("ti4.strategy_phase.count", rm.model.add(var == 1), [rm.neg(few), alive[q]])
+
+    @staticmethod
+    def _remaining(comp, name: str, alive: dict):
+        """The number of players still in the game (``alive``: a literal per player)."""
+        remaining = comp.rm.new_int(name, 0, len(comp.players))
+        comp.rm.model.add(remaining == sum(alive.values()))
+        return remaining
 
     @staticmethod
     def players_at_start(comp) -> int:
@@ -488,9 +522,7 @@ class Ti4(Ruleset):
         rule 75 does not speak of and no rule here models)."""
         rm = comp.rm
         some = rm.any_of(list(now.values()))
-        remaining = rm.new_int(f"s{tr.prev.index}:players_remaining", 0, len(comp.players))
-        rm.model.add(remaining == sum(alive.values()))
-        few = rm.int_le(remaining, 4)
+        few = rm.int_le(self._remaining(comp, f"s{tr.prev.index}:players_remaining", alive), 4)
         keep_one = rm.all_of([some, few]) if self.players_at_start(comp) >= 5 else rm.false
         for q in comp.players:
             key = ("pattr", q, STRATEGY_CARDS)
