@@ -246,7 +246,7 @@ class Squads:
                     continue
                 rivals = comp.effects_on(obj, "control")
                 won = {f.id: w for f, w in derived.latest_wins(comp, st, ("control", obj), rivals, obj,
-                                                                latest="berserk.conflict.latest")}[eid]
+                                                                latest="berserk.conflict.latest", sole="core.control")}[eid]
                 for p in comp.players:
                     lost = rm.all_of([won, derived.gives_to(comp, st, e, p), rm.neg(st["ctrl", obj].is_(p))])
                     if lost is rm.false:
