@@ -11,14 +11,13 @@ initial value (``initial_text``); without it, every key is a variable of stage 0
 from __future__ import annotations
 
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Callable
 
 from models.effects import Effect, Selector
 from models.events import BeginEffect, Declare
 from models.expectations import ACTION_STATUSES, Expectation
-from models.scenario import PLAYER_STATUSES, GameObject, Scenario
+from models.scenario import PLAYER_STATUSES, Scenario
 from models.timeline import simultaneous_groups
+from solver.encoding.context import ObjInfo, ProofRequest
 from solver.encoding.cp import Cat, Lit, RuleModel
 from solver.encoding.state import NONE, LazyVars, Stage, Transition, fixed, new_var
 from solver.errors import MissingState, NotModelled, ScenarioError
@@ -26,45 +25,6 @@ from solver.registry import vocabulary_for
 
 ATTR_RANGE = [-1_000_000, 1_000_000]
 TURN_KEYS = ("active_player", "priority", "focus")
-
-
-@dataclass
-class ObjInfo:
-    """Static data of an object slot (scenario objects and objects events create)."""
-
-    id: str
-    owner: str | None
-    types: tuple[str, ...]
-    card: bool
-    token: bool
-    action: object | None
-    data: GameObject | None
-
-
-@dataclass
-class ProofRequest:
-    """A fact a rule reads that an outside proof settles (a victory analysis), per state of its stage.
-
-    Before solving, every state the rules allow at that stage is projected on ``observe`` and ``decide`` is asked;
-    its verdict enters the model as the fact literal ``name`` (``solver.check.proofs``), never as a silent assert.
-    """
-
-    name: str
-    event: int
-    player: str
-    kind: str
-    #: the literal the rule reads ("the player holds a decisive advantage here")
-    claim: Lit
-    #: what the proof reads: state name -> variable (Cat, integer variable or literal) at the stage
-    observe: dict[str, object]
-    #: (state values, solver options) -> an answer with ``verdict`` (proved/refuted/unknown), ``certificate``,
-    #: ``counterexample``, ``message``
-    decide: Callable[[dict[str, str], object], object]
-    #: state values -> the names among them that decide the position (the others do not matter there)
-    needed: Callable[[dict[str, str]], list[str]] | None = None
-    #: the fact of a judge's ruling asserting the same claim at the same event (it holds the claim where the proof
-    #: is unknown, and contradicts a refutation), or None
-    ruling: str | None = None
 
 
 class Compiler:
@@ -526,6 +486,23 @@ class Compiler:
     def allowed(self, st: Stage, obj: str, action: str, default: bool = False) -> Lit:
         """Literal: ``obj`` may perform or undergo ``action`` at ``st`` (permission against prohibition)."""
         return self.rs.allowed(self, st, obj, action, default)
+
+    # -- what a rule tells the checker ---------------------------------------------
+    def require(self, lit: Lit, message: str) -> None:
+        """The current event needs ``lit`` in every outcome; an outcome without it is a located error."""
+        self.preconditions.append((self.event_index, lit, message))
+
+    def request_proof(self, request: ProofRequest) -> None:
+        """A fact the rules read that an outside proof settles before solving (``solver.check.proofs``)."""
+        self.proofs.append(request)
+
+    def start_static(self, effect_id: str) -> None:
+        """A begun static effect: from now on active exactly while its source is in play (``core.static``)."""
+        self.pending.discard(effect_id)
+
+    def is_pending(self, effect_id: str) -> bool:
+        """Is the effect one a later event begins, and not begun yet (inactive until then, even if static)?"""
+        return effect_id in self.pending
 
     # -- building stages --------------------------------------------------------
     @property

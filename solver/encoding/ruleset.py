@@ -265,7 +265,7 @@ class Ruleset:
         eid = ev.effect.id
         with comp.step(f"begin effect {eid}") as tr:
             if ev.effect.duration == "static":
-                comp.pending.discard(eid)  # from now on active exactly while its source is in play
+                comp.start_static(eid)  # from now on active exactly while its source is in play
                 tr.free(("active", eid))
             else:
                 tr.set(("active", eid), 1, "core.effect_begins")
