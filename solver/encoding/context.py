@@ -15,15 +15,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import Any, Protocol
 
 from models.effects import Effect
 from models.scenario import GameObject, Scenario
 from solver.encoding.cp import Cat, Lit, RuleModel
 from solver.encoding.state import Stage, Transition
-
-if TYPE_CHECKING:  # the ruleset's methods take a RuleContext: only a type here
-    from solver.encoding.ruleset import Ruleset
 
 
 @dataclass
@@ -76,8 +73,8 @@ class RuleContext(Protocol):
     def sc(self) -> Scenario:
         """The scenario (read-only: its players, turn, events, options)."""
     @property
-    def rs(self) -> Ruleset:
-        """The game's ruleset (its zones and the rules it hands on to)."""
+    def rs(self) -> Any:
+        """The game's ruleset (``solver.encoding.ruleset.Ruleset``: its zones, the rules it hands on to)."""
     @property
     def players(self) -> Sequence[str]:
         """Player ids in turn order."""

@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.encoding import derived
-from solver.encoding.compile import ScenarioError
-from solver.errors import NotModelled
+from solver.errors import NotModelled, ScenarioError
 from solver.vocabulary.zones import DeclaredZones
 from solver.encoding.cp import Lit
 from solver.encoding.state import NONE, Stage
