@@ -37,6 +37,7 @@ class TinyContext:
         self.cells, self.adjacency, self.zones, self.actions, self.effects, self.identity = [], {}, (), [], {}, ()
         self.event_index = 0
         self.stages = [Stage(0, "initial state", LazyVars(self._initial_var))]
+        self.boundaries = [0]
         self.required: list[tuple[int, object, str]] = []
         self.proofs: list = []
         self.started: set[str] = set()

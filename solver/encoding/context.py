@@ -155,6 +155,9 @@ class RuleContext(Protocol):
     def stages(self) -> Sequence[Stage]:
         """Every stage so far (read-only)."""
     @property
+    def boundaries(self) -> Sequence[int]:
+        """The index of the stage after each event (``boundaries[0]``: the initial state's)."""
+    @property
     def event_index(self) -> int:
         """The index of the event being applied."""
 
