@@ -492,3 +492,60 @@ def test_the_adding_a_game_checklist_builds_a_game(tmp_path) -> None:
     assert ran and int(ran.group(1)) >= 10, out["pytest"][-2000:]
     assert '"template"' in (copy / "models" / "scenario.schema.json").read_text(encoding="utf-8")
     assert (copy / "docs" / "games" / "template.md").exists()
+
+
+# -- rules see the narrow RuleContext --------------------------------------------------------------------------
+#: rule code: the games' encodings (not their references) and the shared rule code of the encoding
+RULE_CODE = sorted(p for p in GAMES_DIR.rglob("*.py") if not p.name.startswith("reference")) + [
+    SOLVER / "encoding" / "derived.py", SOLVER / "encoding" / "ruleset.py"]
+#: the names rule code gives its context (``comp`` only until ``rename_ctx`` ran over a merged branch)
+CONTEXT_NAMES = ("ctx", "comp")
+
+
+def _context_uses(path: Path) -> list[tuple[int, str]]:
+    """(line, member) of every attribute the file reads, calls or sets on its context."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [(n.lineno, n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in CONTEXT_NAMES]
+
+
+def test_rules_touch_only_the_rule_context() -> None:
+    """Rule code touches nothing of its context but the members of ``RuleContext`` (solver/encoding/context.py):
+    no compiler internal, no write to one (a rule talks back through ``require``, ``request_proof``,
+    ``start_static``)."""
+    from solver.encoding.context import MEMBERS
+
+    bad = [f"{p.relative_to(ROOT)}:{line}: ctx.{name}" for p in RULE_CODE for line, name in _context_uses(p)
+           if name not in MEMBERS]
+    assert not bad, bad
+    assert {"rm", "step", "require", "stage"} <= MEMBERS, "the protocol names what rules use"
+
+
+def test_rule_code_never_sees_the_compiler() -> None:
+    """Rule code imports neither the compiler nor its parts, and assigns nothing on its context."""
+    parts = {"solver.encoding.world", "solver.encoding.stages", "solver.encoding.expectations"}
+    bad = []
+    for p in RULE_CODE:
+        for n in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+            if isinstance(n, ast.ImportFrom) and (n.module in parts or any(a.name == "Compiler" for a in n.names)):
+                bad.append(f"{p.relative_to(ROOT)}:{n.lineno}: imports {n.module}")
+            targets = n.targets if isinstance(n, ast.Assign) else [n.target] if isinstance(n, ast.AugAssign) else []
+            for t in targets:
+                while isinstance(t, ast.Subscript):
+                    t = t.value
+                if isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id in CONTEXT_NAMES:
+                    bad.append(f"{p.relative_to(ROOT)}:{n.lineno}: sets ctx.{t.attr}")
+    assert not bad, bad
+
+
+def test_the_compiler_is_a_rule_context() -> None:
+    """``Compiler`` offers every member of ``RuleContext`` (a built one: some are fields)."""
+    from models.loader import load_scenario
+    from solver.encoding.compile import Compiler
+    from solver.encoding.context import MEMBERS
+    from solver.registry import ruleset_for
+
+    path = next((ROOT / "scenarios" / "mtg").glob("*.yaml"))
+    sc = load_scenario(path).scenario
+    comp = Compiler(sc, ruleset_for(sc.game))
+    assert not [m for m in sorted(MEMBERS) if not hasattr(comp, m)]

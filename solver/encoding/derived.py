@@ -305,7 +305,7 @@ def allowed(comp, st: Stage, obj: str, action: str, default: bool = False, *,
 def statics(comp, st: Stage, *, rule: str) -> None:
     """Rule ``rule``: a static effect is active exactly while its source is in a zone where it works."""
     for eid, e in comp.effects.items():
-        if e.duration != "static" or eid in comp.pending:
+        if e.duration != "static" or comp.is_pending(eid):
             continue
         key = ("active", eid)
         st.defined.add(key)

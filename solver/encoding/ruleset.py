@@ -12,8 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from solver.encoding import derived
-from solver.encoding.compile import ScenarioError
-from solver.errors import NotModelled
+from solver.errors import NotModelled, ScenarioError
 from solver.vocabulary.zones import DeclaredZones
 from solver.encoding.cp import Lit
 from solver.encoding.state import NONE, Stage
@@ -281,7 +280,7 @@ class Ruleset:
         eid = ev.effect.id
         with comp.step(f"begin effect {eid}") as tr:
             if ev.effect.duration == "static":
-                comp.pending.discard(eid)  # from now on active exactly while its source is in play
+                comp.start_static(eid)  # from now on active exactly while its source is in play
                 tr.free(("active", eid))
             else:
                 tr.set(("active", eid), 1, "core.effect_begins")

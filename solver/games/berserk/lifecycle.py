@@ -54,10 +54,10 @@ def require_status(comp, ev) -> bool:
     what = "on the stack" if need == "on_stack" else "executing"
     reason = why_not_there(comp, ev, comp.event_index)
     if reason is not None:
-        comp.preconditions.append((comp.event_index, comp.rm.false, f"action '{action}' is not {what}: {reason}"))
+        comp.require(comp.rm.false, f"action '{action}' is not {what}: {reason}")
         return False
-    comp.preconditions.append((comp.event_index, comp.stage["status", action].is_(need),
-                               f"action '{action}' is not {what} here"
-                               + (" (525.1: an action that could not be declared never goes on the stack)"
-                                  if need == "on_stack" else "")))
+    comp.require(comp.stage["status", action].is_(need),
+                 f"action '{action}' is not {what} here"
+                 + (" (525.1: an action that could not be declared never goes on the stack)"
+                    if need == "on_stack" else ""))
     return True

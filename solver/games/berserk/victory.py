@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from solver.encoding.compile import ProofRequest
+from solver.encoding.context import ProofRequest
 from solver.errors import NotModelled
 from solver.games.berserk.combat import COMBAT_ABILITIES, COMBAT_ATTRIBUTES, COMBAT_PROPERTIES
 from solver.games.berserk.movement import MOVE, may_move
@@ -101,7 +101,7 @@ def ask_decisive_advantage(comp, st, player: str, ruling: str | None = None):
         return analyse("decisive_advantage", pos, options, horizon)
 
     name = f"proof.decisive_advantage.{player}.event{comp.event_index + 1}"
-    comp.proofs.append(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
+    comp.request_proof(ProofRequest(name, comp.event_index, player, "decisive_advantage", claim,
                                     rs.victory_state(comp, st), decide, needed(tuple(rs.play_zones)), ruling))
     return claim
 

@@ -11,7 +11,8 @@ who lose leave). The concepts live in their own modules: ``leaving.py`` (800.4a-
 from __future__ import annotations
 
 from solver.encoding import derived
-from solver.encoding.compile import ObjInfo, ScenarioError
+from solver.encoding.compile import ScenarioError
+from solver.encoding.context import ObjInfo
 from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
@@ -220,7 +221,7 @@ class Mtg(Ruleset):
         rule = "mtg.800.4b.player" if over_player else "mtg.800.4b.control"
         with comp.step(f"begin effect {e.id}") as tr:
             if e.duration == "static":  # follows its source from now on (core.static); a leaver's is ended at once
-                comp.pending.discard(e.id)
+                comp.start_static(e.id)
                 tr.free(("active", e.id))
                 tr.set(("ended", e.id), 1, rule, rm.neg(present))
             else:

@@ -100,10 +100,10 @@ def trigger(comp, ev) -> None:
         nobody = ctrl.is_(NONE)
         if ev.controller is not None:
             agrees = rm.any_of([ctrl.is_(ev.controller), nobody])
-            comp.preconditions.append((comp.event_index, agrees, (
+            comp.require(agrees, (
                 f"trigger {ev.id}: controller '{ev.controller}' contradicts {rule[4:]}: its controller is whoever "
                 f"controlled {ev.source} {'when it left the battlefield' if ev.leaves else 'when it triggered'} "
-                f"(omit `controller`: the rules give it)")))
+                f"(omit `controller`: the rules give it)"))
     else:
         present, nobody = in_game(comp, st, ctrl) if ctrl != NONE else rm.false, rm.true if ctrl == NONE else rm.false
     works = st["zone", ev.source].is_("graveyard") if ev.from_graveyard else rm.true  # 113.6

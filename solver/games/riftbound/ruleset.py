@@ -14,11 +14,11 @@ bottom first. Scenarios citing these rules live in ``scenarios/riftbound/``.
 from __future__ import annotations
 
 from solver.encoding import derived
-from solver.encoding.compile import ObjInfo, ScenarioError
+from solver.encoding.compile import ScenarioError
+from solver.encoding.context import ObjInfo
 from solver.encoding.cp import Lit
 from solver.encoding.ruleset import ActionKind, Ruleset
 from solver.encoding.state import NONE, Stage
-
 
 #: zones of the board: where permanents, runes and hidden cards are
 BOARD = ("base", "battlefield", "runes")
