@@ -25,6 +25,7 @@ starts from) are asked of the game's ruleset, so they carry the game's ids.
 from __future__ import annotations
 
 from models.effects import SOURCE_CONTROLLER, Effect, Selector
+from solver.encoding.context import RuleContext
 from solver.encoding.cp import Cat, Lit
 from solver.encoding.state import NONE, Stage
 from solver.errors import ScenarioError
@@ -36,7 +37,7 @@ def _cached(st: Stage, key: tuple, build):
     return st.derived[key]
 
 
-def applies(comp, st: Stage, eff: Effect, obj: str) -> Lit:
+def applies(ctx: RuleContext, st: Stage, eff: Effect, obj: str) -> Lit:
     """Literal: effect ``eff`` is active and applies to ``obj`` at this stage (no rule: a definition)."""
     def build() -> Lit:
         conds = [st["active", eff.id]]
@@ -45,37 +46,37 @@ def applies(comp, st: Stage, eff: Effect, obj: str) -> Lit:
             if sel.zone:
                 conds.append(st["zone", obj].is_(sel.zone))
             if sel.controlled_by:
-                conds.append(_controlled_by(comp, st, eff, obj, sel.controlled_by))
+                conds.append(_controlled_by(ctx, st, eff, obj, sel.controlled_by))
             if sel.cell:
-                conds.append(_on_cell(comp, st, eff, obj, sel.cell))
+                conds.append(_on_cell(ctx, st, eff, obj, sel.cell))
             if sel.element:  # the game reads which element the effect sees (it may be set by effects)
-                conds.append(comp.rs.selects_element(comp, st, eff, obj, sel.element))
+                conds.append(ctx.rs.selects_element(ctx, st, eff, obj, sel.element))
         if eff.kind == "control" and eff.player == SOURCE_CONTROLLER:  # a game's rule on who may receive it
-            conds.append(comp.rs.may_receive(comp, st, eff))
-        if ("released", eff.id, obj) in comp.domains:  # a game rule ended the effect for this object only
-            conds.append(comp.rm.neg(st["released", eff.id, obj]))
-        conds.append(comp.named_visit(st, eff, obj))  # an effect that listed it named an earlier visit: not this one
-        return comp.rm.all_of(conds, f"s{st.index}:applies.{eff.id}.{obj}")
+            conds.append(ctx.rs.may_receive(ctx, st, eff))
+        if ("released", eff.id, obj) in ctx.domains:  # a game rule ended the effect for this object only
+            conds.append(ctx.rm.neg(st["released", eff.id, obj]))
+        conds.append(ctx.named_visit(st, eff, obj))  # an effect that listed it named an earlier visit: not this one
+        return ctx.rm.all_of(conds, f"s{st.index}:applies.{eff.id}.{obj}")
     return _cached(st, ("applies", eff.id, obj), build)
 
 
-def _controlled_by(comp, st: Stage, eff: Effect, obj: str, who: str) -> Lit:
-    rm = comp.rm
-    mine = comp.controller(st, obj)
+def _controlled_by(ctx: RuleContext, st: Stage, eff: Effect, obj: str, who: str) -> Lit:
+    rm = ctx.rm
+    mine = ctx.controller(st, obj)
     if who not in ("source_controller", "source_opponent"):
         return mine.is_(who)
-    src = comp.controller(st, eff.source)
-    same = [rm.all_of([mine.is_(p), src.is_(p)]) for p in comp.players]
+    src = ctx.controller(st, eff.source)
+    same = [rm.all_of([mine.is_(p), src.is_(p)]) for p in ctx.players]
     if who == "source_controller":
         return rm.any_of(same)
-    other = [rm.all_of([mine.is_(p), rm.neg(src.is_(p)), rm.neg(src.is_(NONE))]) for p in comp.players]
+    other = [rm.all_of([mine.is_(p), rm.neg(src.is_(p)), rm.neg(src.is_(NONE))]) for p in ctx.players]
     return rm.any_of(other)
 
 
-def _on_cell(comp, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
+def _on_cell(ctx: RuleContext, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
     """Literal: ``obj`` is on ``cell`` ('source': on the same cell as the effect's source; 'adjacent': on a cell next
     to it)."""
-    rm = comp.rm
+    rm = ctx.rm
     if ("cell", obj) not in st.vars:
         return rm.false
     if cell not in ("source", "adjacent"):
@@ -84,19 +85,19 @@ def _on_cell(comp, st: Stage, eff: Effect, obj: str, cell: str) -> Lit:
         return rm.false
     if cell == "adjacent":  # on a cell next to the source's (the board's adjacency)
         return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(d)])
-                          for c in comp.cells for d in comp.adjacency.get(c, ())])
-    return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(c)]) for c in comp.cells])
+                          for c in ctx.cells for d in ctx.adjacency.get(c, ())])
+    return rm.any_of([rm.all_of([st["cell", obj].is_(c), st["cell", eff.source].is_(c)]) for c in ctx.cells])
 
 
-def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *,
+def latest_wins(ctx: RuleContext, st: Stage, char: tuple, effects: list[Effect], obj: str, *,
                 latest: str, sole: str) -> list[tuple[Effect, Lit]]:
     """Rule ``latest``: among effects on one characteristic, the one applied latest (``Compiler.later``: by the time
     each was applied as of this stage, a re-entry included) of those that apply wins. Rule ``sole`` (the rule that
     applies an effect at all): an effect that applies alone wins, and only one that applies wins; no conflict, so
     ``latest`` does not decide it."""
     def build():
-        rm = comp.rm
-        app = [applies(comp, st, e, obj) for e in effects]
+        rm = ctx.rm
+        app = [applies(ctx, st, e, obj) for e in effects]
         wins = []
         for i, e in enumerate(effects):
             w = rm.new_bool(f"s{st.index}:wins.{e.id}.{'.'.join(char)}")
@@ -105,7 +106,7 @@ def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *
             rm.clause(sole, [w, rm.neg(app[i])] + [a for j, a in enumerate(app) if j != i])
             beaten = []
             for j, f in enumerate(effects):
-                later = comp.later(st, f, e) if j != i else rm.false
+                later = ctx.later(st, f, e) if j != i else rm.false
                 if later is rm.false:
                     continue
                 if later is rm.true:
@@ -119,32 +120,32 @@ def latest_wins(comp, st: Stage, char: tuple, effects: list[Effect], obj: str, *
     return _cached(st, ("wins",) + char, build)
 
 
-def none_applies(comp, st: Stage, effects: list[Effect], obj: str) -> Lit:
+def none_applies(ctx: RuleContext, st: Stage, effects: list[Effect], obj: str) -> Lit:
     """Literal: none of ``effects`` applies to ``obj``."""
-    return comp.rm.neg(comp.rm.any_of([applies(comp, st, e, obj) for e in effects]))
+    return ctx.rm.neg(ctx.rm.any_of([applies(ctx, st, e, obj) for e in effects]))
 
 
-def given_to(comp, st: Stage, e: Effect) -> Cat | str:
+def given_to(ctx: RuleContext, st: Stage, e: Effect) -> Cat | str:
     """The player a control effect gives control to at ``st``: its ``player``, or for ``source_controller`` (a
     static ability's "you") whoever controls its source then."""
-    return comp.controller(st, e.source) if e.player == SOURCE_CONTROLLER else e.player
+    return ctx.controller(st, e.source) if e.player == SOURCE_CONTROLLER else e.player
 
 
-def gives_to(comp, st: Stage, e: Effect, player: str) -> Lit:
+def gives_to(ctx: RuleContext, st: Stage, e: Effect, player: str) -> Lit:
     """Literal: control effect ``e`` gives control to ``player`` at ``st`` (``given_to``)."""
-    who = given_to(comp, st, e)
+    who = given_to(ctx, st, e)
     if isinstance(who, str):
-        return comp.rm.true if who == player else comp.rm.false
+        return ctx.rm.true if who == player else ctx.rm.false
     return who.is_(player)
 
 
-def receiver_in_game(comp, st: Stage, e: Effect, rule: str) -> Lit:
+def receiver_in_game(ctx: RuleContext, st: Stage, e: Effect, rule: str) -> Lit:
     """Literal: rule ``rule`` lets a static ability's "you" (its source's controller) receive control at ``st`` only
     while that player is in the game (``RuleModel.requirement``: owned only where the player left). Cached."""
     key = ("receives", e.id)
     if key not in st.derived:
-        rm = comp.rm
-        present = rm.any_of([rm.all_of([gives_to(comp, st, e, p), in_game(comp, st, p)]) for p in comp.players])
+        rm = ctx.rm
+        present = rm.any_of([rm.all_of([gives_to(ctx, st, e, p), in_game(ctx, st, p)]) for p in ctx.players])
         st.derived[key] = rm.requirement(rule, present, f"s{st.index}:receives.{e.id}")
     return st.derived[key]
 
@@ -153,26 +154,26 @@ def receiver_in_game(comp, st: Stage, e: Effect, rule: str) -> Lit:
 _BUILDING = object()
 
 
-def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside: str) -> Cat:
+def controller(ctx: RuleContext, st: Stage, obj: str, *, latest: str, control: str, outside: str) -> Cat:
     """Rule ``control``: the effective controller is the latest applicable control effect's player, else the default;
     rule ``outside``: an object outside the game (in a gone zone) has no controller."""
-    effects = comp.effects_on(obj, "control")
-    gone = st["zone", obj].one_of(comp.rs.gone_zones) if ("zone", obj) in comp.domains else comp.rm.false
-    if not effects and gone is comp.rm.false:
+    effects = ctx.effects_on(obj, "control")
+    gone = st["zone", obj].one_of(ctx.rs.gone_zones) if ("zone", obj) in ctx.domains else ctx.rm.false
+    if not effects and gone is ctx.rm.false:
         return st["ctrl", obj]
 
     def build() -> Cat:
-        rm = comp.rm
-        c = Cat(rm, f"s{st.index}:controller.{obj}", comp.domains["ctrl", obj])
+        rm = ctx.rm
+        c = Cat(rm, f"s{st.index}:controller.{obj}", ctx.domains["ctrl", obj])
         c.assign(NONE, [rm.rule(outside), gone])
         here = rm.neg(gone)
-        for e, w in latest_wins(comp, st, ("control", obj), effects, obj, latest=latest, sole=control):
-            who = given_to(comp, st, e)
+        for e, w in latest_wins(ctx, st, ("control", obj), effects, obj, latest=latest, sole=control):
+            who = given_to(ctx, st, e)
             if isinstance(who, str):
                 c.assign(who, [rm.rule(control), w, here])
             else:  # "you": whoever controls the source now
                 c.equal_to(who, [rm.rule(control), w, here])
-        c.equal_to(st["ctrl", obj], [rm.rule(control), none_applies(comp, st, effects, obj), here])
+        c.equal_to(st["ctrl", obj], [rm.rule(control), none_applies(ctx, st, effects, obj), here])
         return c
     key = ("controller", obj)
     if st.derived.get(key) is _BUILDING:
@@ -188,44 +189,44 @@ def controller(comp, st: Stage, obj: str, *, latest: str, control: str, outside:
     return st.derived[key]
 
 
-def value(comp, st: Stage, obj: str, attr: str, *, latest: str, value: str, add: str, receives=None):
+def value(ctx: RuleContext, st: Stage, obj: str, attr: str, *, latest: str, value: str, add: str, receives=None):
     """Rules ``value`` and ``add``: base or the latest 'set', plus every applicable 'add'.
 
     ``receives`` (a game's rule limiting what a card receives): None, or ``(rule, may)`` with ``may`` the literal
     that the object may receive ``attr``: under ``rule``, an 'add' of a positive value adds nothing where ``may``
     fails (the effect applies to the card, but it does not receive what the effect gives).
     """
-    sets = comp.effects_on(obj, "set", attr)
-    adds = comp.effects_on(obj, "add", attr)
+    sets = ctx.effects_on(obj, "set", attr)
+    adds = ctx.effects_on(obj, "add", attr)
     base = st["attr", obj, attr]
     if not sets and not adds:
         return base
 
     def build():
-        rm = comp.rm
+        rm = ctx.rm
         pre = base
         if sets:
             pre = rm.new_int(f"s{st.index}:set.{obj}.{attr}")
-            for e, w in latest_wins(comp, st, ("attr", obj, attr), sets, obj, latest=latest, sole=value):
+            for e, w in latest_wins(ctx, st, ("attr", obj, attr), sets, obj, latest=latest, sole=value):
                 rm.enforce(value, rm.model.add(pre == int(e.value)), [w])
-            rm.enforce(value, rm.model.add(pre == base), [none_applies(comp, st, sets, obj)])
+            rm.enforce(value, rm.model.add(pre == base), [none_applies(ctx, st, sets, obj)])
         if not adds:
             return pre
         v = rm.new_int(f"s{st.index}:value.{obj}.{attr}")
-        total = sum(int(e.value) * _received(comp, st, e, obj, add=add, receives=receives) for e in adds)
+        total = sum(int(e.value) * _received(ctx, st, e, obj, add=add, receives=receives) for e in adds)
         rm.enforce(add, rm.model.add(v == pre + total))
         return v
     return _cached(st, ("value", obj, attr), build)
 
 
-def _received(comp, st: Stage, eff: Effect, obj: str, *, add: str, receives) -> Lit:
+def _received(ctx: RuleContext, st: Stage, eff: Effect, obj: str, *, add: str, receives) -> Lit:
     """Literal: the 'add' effect counts for ``obj``: it applies (rule ``add``) and, for a positive value under a
     ``receives`` rule, the object may receive it (that rule: it receives nothing it may not)."""
-    app = applies(comp, st, eff, obj)
+    app = applies(ctx, st, eff, obj)
     if receives is None or int(eff.value) <= 0:
         return app
     rule, may = receives
-    rm = comp.rm
+    rm = ctx.rm
     got = rm.new_bool(f"s{st.index}:received.{eff.id}.{obj}")
     rm.implies(add, [app, may], got)
     rm.implies(add, [rm.neg(app)], rm.neg(got))
@@ -233,50 +234,50 @@ def _received(comp, st: Stage, eff: Effect, obj: str, *, add: str, receives) -> 
     return got
 
 
-def prop(comp, st: Stage, obj: str, name: str, *, latest: str, value: str) -> Cat:
+def prop(ctx: RuleContext, st: Stage, obj: str, name: str, *, latest: str, value: str) -> Cat:
     """Rule ``value``: the effective categorical property is the latest 'set' effect's value, else the base value."""
-    sets = comp.effects_on(obj, "set", name)
+    sets = ctx.effects_on(obj, "set", name)
     base = st["prop", obj, name]
     if not sets:
         return base
 
     def build() -> Cat:
-        rm = comp.rm
-        c = Cat(rm, f"s{st.index}:prop.{obj}.{name}", comp.domains["prop", obj, name])
-        for e, w in latest_wins(comp, st, ("prop", obj, name), sets, obj, latest=latest, sole=value):
+        rm = ctx.rm
+        c = Cat(rm, f"s{st.index}:prop.{obj}.{name}", ctx.domains["prop", obj, name])
+        for e, w in latest_wins(ctx, st, ("prop", obj, name), sets, obj, latest=latest, sole=value):
             c.assign(str(e.value), [rm.rule(value), w])
-        c.equal_to(base, [rm.rule(value), none_applies(comp, st, sets, obj)])
+        c.equal_to(base, [rm.rule(value), none_applies(ctx, st, sets, obj)])
         return c
     return _cached(st, ("prop", obj, name), build)
 
 
-def ability_names(comp, obj: str) -> list[str]:
+def ability_names(ctx: RuleContext, obj: str) -> list[str]:
     """Every ability the object may have at some stage: printed, or named by a grant effect that may apply to it. A
     rule that reads 'each [ability] the card has' asks ``has_ability`` of each of these, never the printed list."""
-    printed = {k[2] for k in comp.domains if k[0] == "ability" and k[1] == obj}
-    granted = {g[2] for g in comp.effect_groups() if g[0] == "grant" and g[1] == obj}
+    printed = {k[2] for k in ctx.domains if k[0] == "ability" and k[1] == obj}
+    granted = {g[2] for g in ctx.effect_groups() if g[0] == "grant" and g[1] == obj}
     return sorted(printed | granted)
 
 
-def has_ability(comp, st: Stage, obj: str, ability: str, *, latest: str, value: str) -> Lit:
+def has_ability(ctx: RuleContext, st: Stage, obj: str, ability: str, *, latest: str, value: str) -> Lit:
     """Rule ``value``: the latest grant/remove effect decides whether the object has the ability, else its base."""
-    effects = comp.effects_on(obj, "grant", ability) + comp.effects_on(obj, "remove", ability)
-    effects.sort(key=comp.effect_order)
-    base = st.vars.get(("ability", obj, ability), comp.rm.false)
+    effects = ctx.effects_on(obj, "grant", ability) + ctx.effects_on(obj, "remove", ability)
+    effects.sort(key=ctx.effect_order)
+    base = st.vars.get(("ability", obj, ability), ctx.rm.false)
     if not effects:
         return base
 
     def build() -> Lit:
-        rm = comp.rm
+        rm = ctx.rm
         b = rm.new_bool(f"s{st.index}:has.{obj}.{ability}")
-        for e, w in latest_wins(comp, st, ("ability", obj, ability), effects, obj, latest=latest, sole=value):
+        for e, w in latest_wins(ctx, st, ("ability", obj, ability), effects, obj, latest=latest, sole=value):
             rm.implies(value, [w], b if e.kind == "grant" else rm.neg(b))
-        rm.enforce(value, rm.model.add(b == base), [none_applies(comp, st, effects, obj)])
+        rm.enforce(value, rm.model.add(b == base), [none_applies(ctx, st, effects, obj)])
         return b
     return _cached(st, ("has", obj, ability), build)
 
 
-def allowed(comp, st: Stage, obj: str, action: str, default: bool = False, *,
+def allowed(ctx: RuleContext, st: Stage, obj: str, action: str, default: bool = False, *,
             permit: str, cannot: str, prohibit_wins: str) -> Lit:
     """May the object perform (or undergo) ``action``.
 
@@ -284,14 +285,14 @@ def allowed(comp, st: Stage, obj: str, action: str, default: bool = False, *,
     it; rule ``cannot``: a prohibition alone forbids it; rule ``prohibit_wins``: a prohibition beats a permission.
     """
     def build() -> Lit:
-        rm = comp.rm
-        if ("ability", obj, action) in comp.domains or comp.effects_on(obj, "grant", action) \
-                or comp.effects_on(obj, "remove", action):
-            base = comp.has_ability(st, obj, action)
+        rm = ctx.rm
+        if ("ability", obj, action) in ctx.domains or ctx.effects_on(obj, "grant", action) \
+                or ctx.effects_on(obj, "remove", action):
+            base = ctx.has_ability(st, obj, action)
         else:
             base = rm.true if default else rm.false
-        permits = rm.any_of([applies(comp, st, e, obj) for e in comp.effects_on(obj, "permit", action)])
-        prohibit = rm.any_of([applies(comp, st, e, obj) for e in comp.effects_on(obj, "prohibit", action)])
+        permits = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "permit", action)])
+        prohibit = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "prohibit", action)])
         ok = rm.new_bool(f"s{st.index}:allowed.{obj}.{action}")
         rm.implies(permit, [rm.neg(prohibit), rm.any_of([base, permits])], ok)
         rm.implies(permit, [rm.neg(base), rm.neg(permits)], rm.neg(ok))
@@ -302,41 +303,41 @@ def allowed(comp, st: Stage, obj: str, action: str, default: bool = False, *,
     return _cached(st, ("allowed", obj, action, bool(default)), build)  # the default is part of the question
 
 
-def statics(comp, st: Stage, *, rule: str) -> None:
+def statics(ctx: RuleContext, st: Stage, *, rule: str) -> None:
     """Rule ``rule``: a static effect is active exactly while its source is in a zone where it works."""
-    for eid, e in comp.effects.items():
-        if e.duration != "static" or comp.is_pending(eid):
+    for eid, e in ctx.effects.items():
+        if e.duration != "static" or ctx.is_pending(eid):
             continue
         key = ("active", eid)
         st.defined.add(key)
         st.defined_by[key] = rule
-        on = st["zone", e.source].one_of(comp.rs.play_zones)
-        if ("ended", eid) in comp.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
-            on = comp.rm.all_of([on, comp.rm.neg(st["ended", eid])])
-        comp.rm.enforce(rule, comp.rm.model.add(st[key] == on))
+        on = st["zone", e.source].one_of(ctx.rs.play_zones)
+        if ("ended", eid) in ctx.domains:  # a game rule ended it while its source stays (e.g. mtg.800.4a)
+            on = ctx.rm.all_of([on, ctx.rm.neg(st["ended", eid])])
+        ctx.rm.enforce(rule, ctx.rm.model.add(st[key] == on))
 
 
-def changed(comp, before, after) -> Lit:
+def changed(ctx: RuleContext, before, after) -> Lit:
     """Literal (a definition): two categorical variables of one key differ."""
-    rm = comp.rm
+    rm = ctx.rm
     if before is after:
         return rm.false
     return rm.any_of([rm.all_of([before.is_(v), rm.neg(after.is_(v))]) for v in before.domain])
 
 
-def new_objects(comp, tr, *, rule: str) -> None:
+def new_objects(ctx: RuleContext, tr, *, rule: str) -> None:
     """Rule ``rule``: an object that changes zone, or is attached anew, is a new object: its visit begins now (the
     event's time, ``Compiler.since``). Only for the objects whose identity some rule reads (``Compiler.identity``)."""
-    rm, now = comp.rm, comp.event_index + 1
-    for obj in comp.identity:
+    rm, now = ctx.rm, ctx.event_index + 1
+    for obj in ctx.identity:
         keys = [k for k in (("zone", obj), ("attach", obj)) if dict.__contains__(tr.next.vars, k)]
         if not keys:
             continue
-        moved = rm.any_of([changed(comp, tr.prev.vars[k], tr.next.vars[k]) for k in keys])
+        moved = rm.any_of([changed(ctx, tr.prev.vars[k], tr.next.vars[k]) for k in keys])
         if moved is not rm.false:
             tr.set(("since", obj), now, rule, moved)
 
 
-def in_game(comp, st: Stage, player: str) -> Lit:
+def in_game(ctx: RuleContext, st: Stage, player: str) -> Lit:
     """Literal: the player is still in the game."""
     return st["pstatus", player].is_("in_game")

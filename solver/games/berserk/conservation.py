@@ -11,83 +11,84 @@ Choice subphase: an ability the player declares is one a card of theirs in play 
 from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
+from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
 from solver.games.berserk.movement import OBLIGATION, exemption, free_for, move_or_die, on_cells
 from solver.games.berserk.vocabulary import OBLIGATORY
 
 
-def obliged(comp) -> list[str]:
+def obliged(ctx: RuleContext) -> list[str]:
     """The cards that carry the duty flag and count for conservation (an exempt card never has the duty)."""
-    return [o for o in on_cells(comp) if ("flag", o, OBLIGATION) in comp.domains and exemption(comp, o) is None]
+    return [o for o in on_cells(ctx) if ("flag", o, OBLIGATION) in ctx.domains and exemption(ctx, o) is None]
 
 
 class Conservation:
     """Mixin for the Berserk ruleset: the duty to move, its exemptions, the Choice subphase."""
 
-    def conservation_keys(self, comp) -> None:
+    def conservation_keys(self, ctx: RuleContext) -> None:
         """The duty flag for every card that can stand on a cell and counts for conservation."""
-        if not comp.cells:
+        if not ctx.cells:
             return
-        for oid in on_cells(comp):
-            if exemption(comp, oid) is None:
-                info = comp.objects[oid]
-                comp.add_key(("flag", oid, OBLIGATION), "bool", bool(info.data and info.data.flags.get(OBLIGATION)))
+        for oid in on_cells(ctx):
+            if exemption(ctx, oid) is None:
+                info = ctx.objects[oid]
+                ctx.add_key(("flag", oid, OBLIGATION), "bool", bool(info.data and info.data.flags.get(OBLIGATION)))
 
-    def exempt_duties(self, comp, st) -> None:
+    def exempt_duties(self, ctx: RuleContext, st) -> None:
         """berserk.conservation.symbiote / .equipment: an exempt card never has the duty, at any stage (a starting
         ``must_move: true`` contradicts the rule; an expectation about the duty cannot create it)."""
-        for oid in on_cells(comp):
-            rule = exemption(comp, oid)
-            if rule is not None and ("flag", oid, OBLIGATION) in comp.domains:
-                comp.rm.implies(rule, [], comp.rm.neg(st["flag", oid, OBLIGATION]))
+        for oid in on_cells(ctx):
+            rule = exemption(ctx, oid)
+            if rule is not None and ("flag", oid, OBLIGATION) in ctx.domains:
+                ctx.rm.implies(rule, [], ctx.rm.neg(st["flag", oid, OBLIGATION]))
 
-    def arrive(self, comp, tr, obj: str, cell: str | None, when=None) -> None:
+    def arrive(self, ctx: RuleContext, tr, obj: str, cell: str | None, when=None) -> None:
         """berserk.conservation: a card that counts and arrives in play on a cell where another card that counts
         stands must move away in its controller's next Choice subphase (any placement: moves, summons, recruits)."""
-        if cell is None or ("flag", obj, OBLIGATION) not in comp.domains:
+        if cell is None or ("flag", obj, OBLIGATION) not in ctx.domains:
             return
-        rm = comp.rm
-        lands = [rm.neg(free_for(comp, tr.prev, obj, cell))] + ([] if when is None else [when])
+        rm = ctx.rm
+        lands = [rm.neg(free_for(ctx, tr.prev, obj, cell))] + ([] if when is None else [when])
         tr.set(("flag", obj, OBLIGATION), 1, "berserk.conservation", rm.all_of(lands))
 
-    def moved(self, comp, tr, obj: str, zone: str, cell: str | None) -> None:
+    def moved(self, ctx: RuleContext, tr, obj: str, zone: str, cell: str | None) -> None:
         """A forced move into play onto a cell is an arrival (berserk.conservation)."""
         if zone == "play":
-            self.arrive(comp, tr, obj, cell)
+            self.arrive(ctx, tr, obj, cell)
 
-    def on_choice_subphase(self, comp, ev) -> None:
+    def on_choice_subphase(self, ctx: RuleContext, ev) -> None:
         """Choice subphase: an obliged card not moved keeps the duty if the player declares another obligatory ability
         that a card of theirs in play has (berserk.conservation.carry), else dies (berserk.conservation); ``free``
         leaves its move to the solver, to a cell ``movement.can_move`` allows."""
-        rm, st = comp.rm, comp.stage
-        declared = self.declared(comp, st, ev.player, ev.obligatory)
-        with comp.step(f"{ev.player}'s Choice subphase") as tr:
-            for oid in obliged(comp):
+        rm, st = ctx.rm, ctx.stage
+        declared = self.declared(ctx, st, ev.player, ev.obligatory)
+        with ctx.step(f"{ev.player}'s Choice subphase") as tr:
+            for oid in obliged(ctx):
                 key = ("flag", oid, OBLIGATION)
-                due = rm.all_of([st[key], comp.controller(st, oid).is_(ev.player)])
+                due = rm.all_of([st[key], ctx.controller(st, oid).is_(ev.player)])
                 if declared is not rm.false:
                     tr.keep(key, "berserk.conservation.carry", rm.all_of([due, declared]))
                 due = rm.all_of([due, rm.neg(declared)])
                 if ev.free:
-                    move_or_die(comp, tr, oid, due)
+                    move_or_die(ctx, tr, oid, due)
                     continue
                 tr.set(("zone", oid), "graveyard", "berserk.conservation", due)
                 tr.set(("cell", oid), NONE, "berserk.conservation", due)
                 tr.set(key, 0, "berserk.conservation", due)
 
-    def declared(self, comp, st, player: str, abilities: list[str]):
+    def declared(self, ctx: RuleContext, st, player: str, abilities: list[str]):
         """Literal (berserk.conservation.carry): the player declares another obligatory ability: one of ``abilities``
         (each an obligatory ability, the vocabulary says which) that a card they control in play has."""
-        rm = comp.rm
+        rm = ctx.rm
         if not abilities:
             return rm.false
         unknown = [a for a in abilities if a not in OBLIGATORY]
         if unknown:
             raise ScenarioError(f"choice_subphase: '{unknown[0]}' is not an obligatory ability (obligatory: "
                                 f"{', '.join(OBLIGATORY)})")
-        cards = [o for o, info in comp.objects.items() if info.action is None]
-        has = [rm.all_of([st["zone", o].one_of(comp.rs.play_zones), comp.controller(st, o).is_(player),
-                          comp.has_ability(st, o, a)]) for o in cards for a in abilities]
+        cards = [o for o, info in ctx.objects.items() if info.action is None]
+        has = [rm.all_of([st["zone", o].one_of(ctx.rs.play_zones), ctx.controller(st, o).is_(player),
+                          ctx.has_ability(st, o, a)]) for o in cards for a in abilities]
         lit = rm.any_of(has)
         if lit is rm.true or lit is rm.false:
             return lit

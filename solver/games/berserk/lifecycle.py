@@ -9,27 +9,29 @@ error. The same for ``finish_execution`` of an action that is not executing.
 """
 from __future__ import annotations
 
+from solver.encoding.context import RuleContext
+
 #: event type -> the status its action must have before it
 NEEDS = {"resolve": "on_stack", "start_execution": "on_stack", "finish_execution": "executing"}
 #: event types that take an action off the stack
 OFF_STACK = ("resolve", "start_execution")
 
 
-def initial_status(comp, action: str) -> str | None:
+def initial_status(ctx: RuleContext, action: str) -> str | None:
     """The status an action object of the initial state has (None: it is declared by an event)."""
-    data = comp.objects[action].data
+    data = ctx.objects[action].data
     if data is None:
         return None
-    return data.status or ("on_stack" if data.zone == comp.rs.stack_zone else "unborn")
+    return data.status or ("on_stack" if data.zone == ctx.rs.stack_zone else "unborn")
 
 
-def why_not_there(comp, ev, index: int) -> str | None:
+def why_not_there(ctx: RuleContext, ev, index: int) -> str | None:
     """Why the event's action cannot have the status it needs, whatever happened before (None: it may)."""
     need, action = NEEDS[ev.type], ev.action
-    earlier = [(i, e) for i, e in enumerate(comp.sc.events[:index]) if getattr(e, "action", None) == action
+    earlier = [(i, e) for i, e in enumerate(ctx.sc.events[:index]) if getattr(e, "action", None) == action
                and e.type in NEEDS]
-    declared = any(e.type == "declare" and e.id == action for e in comp.sc.events[:index])
-    status = initial_status(comp, action)
+    declared = any(e.type == "declare" and e.id == action for e in ctx.sc.events[:index])
+    status = initial_status(ctx, action)
     if need == "on_stack":
         for i, e in earlier:
             if e.type in OFF_STACK:
@@ -46,17 +48,17 @@ def why_not_there(comp, ev, index: int) -> str | None:
     return None
 
 
-def require_status(comp, ev) -> bool:
+def require_status(ctx: RuleContext, ev) -> bool:
     """The event's action has the status the event needs, in every outcome; known from the events alone when an
     earlier event took it off the stack (the checker reports either as a located error, in event order). False when
     it is known not to: the event has nothing to act on and adds no stage."""
     need, action = NEEDS[ev.type], ev.action
     what = "on the stack" if need == "on_stack" else "executing"
-    reason = why_not_there(comp, ev, comp.event_index)
+    reason = why_not_there(ctx, ev, ctx.event_index)
     if reason is not None:
-        comp.require(comp.rm.false, f"action '{action}' is not {what}: {reason}")
+        ctx.require(ctx.rm.false, f"action '{action}' is not {what}: {reason}")
         return False
-    comp.require(comp.stage["status", action].is_(need),
+    ctx.require(ctx.stage["status", action].is_(need),
                  f"action '{action}' is not {what} here"
                  + (" (525.1: an action that could not be declared never goes on the stack)"
                     if need == "on_stack" else ""))

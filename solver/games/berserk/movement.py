@@ -21,6 +21,7 @@ limited by it: a card may be put on an occupied cell, and then takes the duty to
 """
 from __future__ import annotations
 
+from solver.encoding.context import RuleContext
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
 from solver.errors import ScenarioError
@@ -32,10 +33,10 @@ MOVE = "move"
 
 
 # -- who stands on the board and who counts for conservation -----------------------------------------------
-def exemption(comp, obj: str) -> str | None:
+def exemption(ctx: RuleContext, obj: str) -> str | None:
     """The rule that exempts the card from conservation, under which its clauses sit: a symbiote
     (berserk.conservation.symbiote) or equipment (berserk.conservation.equipment); None: it counts."""
-    types = comp.objects[obj].types
+    types = ctx.objects[obj].types
     if "symbiote" in types:
         return "berserk.conservation.symbiote"
     if "equipment" in types:
@@ -43,20 +44,20 @@ def exemption(comp, obj: str) -> str | None:
     return None
 
 
-def on_cells(comp) -> list[str]:
+def on_cells(ctx: RuleContext) -> list[str]:
     """The cards that can stand on a cell of the board (not declared actions)."""
-    return [o for o, info in comp.objects.items() if ("cell", o) in comp.domains and info.action is None]
+    return [o for o, info in ctx.objects.items() if ("cell", o) in ctx.domains and info.action is None]
 
 
-def counts(comp, obj: str):
+def counts(ctx: RuleContext, obj: str):
     """Literal: the card counts for conservation. A symbiote or equipment does not, under its exemption's rule."""
-    rm = comp.rm
-    if ("cell", obj) not in comp.domains or comp.objects[obj].action is not None:
+    rm = ctx.rm
+    if ("cell", obj) not in ctx.domains or ctx.objects[obj].action is not None:
         return rm.false
-    rule = exemption(comp, obj)
+    rule = exemption(ctx, obj)
     if rule is None:
         return rm.true
-    cache = comp.stages[0].derived
+    cache = ctx.stages[0].derived
     if ("counts", obj) not in cache:
         lit = rm.new_bool(f"counts.{obj}")
         rm.implies(rule, [], rm.neg(lit))
@@ -64,17 +65,17 @@ def counts(comp, obj: str):
     return cache["counts", obj]
 
 
-def occupied(comp, st, cell: str, obj: str):
+def occupied(ctx: RuleContext, st, cell: str, obj: str):
     """Literal: another card that counts for conservation stands on ``cell`` in play at stage ``st``."""
-    rm = comp.rm
-    return rm.any_of([rm.all_of([st["zone", q].is_("play"), st["cell", q].is_(cell), counts(comp, q)])
-                      for q in on_cells(comp) if q != obj])
+    rm = ctx.rm
+    return rm.any_of([rm.all_of([st["zone", q].is_("play"), st["cell", q].is_(cell), counts(ctx, q)])
+                      for q in on_cells(ctx) if q != obj])
 
 
 # -- may this card move to that cell now --------------------------------------------------------------------------
-def _defined(comp, st, rule_id: str, cond, name: str):
+def _defined(ctx: RuleContext, st, rule_id: str, cond, name: str):
     """A literal: rule ``rule_id``'s requirement ``cond`` is met (``RuleModel.requirement``); cached."""
-    rm = comp.rm
+    rm = ctx.rm
     if cond is rm.true or cond is rm.false:
         return cond
     key = ("can_move", rule_id, name)
@@ -83,44 +84,44 @@ def _defined(comp, st, rule_id: str, cond, name: str):
     return st.derived[key]
 
 
-def may_move(comp, st, card: str):
+def may_move(ctx: RuleContext, st, card: str):
     """Literal: no effect forbids ``card`` to move at ``st``: 'cannot move' forbids it (berserk.525.2), a prohibition
     beats a permission (berserk.524.2). True when no effect speaks of its moving."""
-    if not (comp.effects_on(card, "prohibit", MOVE) or comp.effects_on(card, "permit", MOVE)):
-        return comp.rm.true
-    return comp.allowed(st, card, MOVE, default=True)
+    if not (ctx.effects_on(card, "prohibit", MOVE) or ctx.effects_on(card, "permit", MOVE)):
+        return ctx.rm.true
+    return ctx.allowed(st, card, MOVE, default=True)
 
 
-def next_to(comp, st, card: str, cell: str):
+def next_to(ctx: RuleContext, st, card: str, cell: str):
     """Literal (berserk.movement.adjacent): ``card`` stands in play on a cell adjacent to ``cell``."""
-    rm = comp.rm
-    here = [st["cell", card].is_(c) for c in comp.cells if cell in comp.adjacency.get(c, ())]
-    return _defined(comp, st, "berserk.movement.adjacent", rm.all_of([st["zone", card].is_("play"), rm.any_of(here)]),
+    rm = ctx.rm
+    here = [st["cell", card].is_(c) for c in ctx.cells if cell in ctx.adjacency.get(c, ())]
+    return _defined(ctx, st, "berserk.movement.adjacent", rm.all_of([st["zone", card].is_("play"), rm.any_of(here)]),
                     f"{card}.{cell}")
 
 
-def free_for(comp, st, card: str, cell: str):
+def free_for(ctx: RuleContext, st, card: str, cell: str):
     """Literal (berserk.movement.free): ``cell`` is free for ``card``: it does not count for conservation, or no other
     card that counts stands there."""
-    return _defined(comp, st, "berserk.movement.free", comp.rm.neg(blocked(comp, st, card, cell)), f"{card}.{cell}")
+    return _defined(ctx, st, "berserk.movement.free", ctx.rm.neg(blocked(ctx, st, card, cell)), f"{card}.{cell}")
 
 
-def blocked(comp, st, card: str, cell: str):
+def blocked(ctx: RuleContext, st, card: str, cell: str):
     """Literal: ``cell`` is not free for ``card``: the card counts for conservation and another card that counts
     stands there (what a move and a named cell of an entering card both read)."""
-    return comp.rm.all_of([counts(comp, card), occupied(comp, st, cell, card)])
+    return ctx.rm.all_of([counts(ctx, card), occupied(ctx, st, cell, card)])
 
 
-def move_requirements(comp, st, card: str, cell: str) -> list[tuple[str | None, object]]:
+def move_requirements(ctx: RuleContext, st, card: str, cell: str) -> list[tuple[str | None, object]]:
     """The parts of ``can_move``, each with the rule it sits under (the permission's own ids are inside it)."""
-    return [(None, may_move(comp, st, card)), ("berserk.movement.adjacent", next_to(comp, st, card, cell)),
-            ("berserk.movement.free", free_for(comp, st, card, cell))]
+    return [(None, may_move(ctx, st, card)), ("berserk.movement.adjacent", next_to(ctx, st, card, cell)),
+            ("berserk.movement.free", free_for(ctx, st, card, cell))]
 
 
-def can_move(comp, st, card: str, cell: str):
+def can_move(ctx: RuleContext, st, card: str, cell: str):
     """Literal: ``card`` may move to ``cell`` at ``st``: no effect forbids it (berserk.525.2, berserk.524.2), it stands
     next to the cell (berserk.movement.adjacent), and the cell is free for it (berserk.movement.free)."""
-    return comp.rm.all_of([lit for _, lit in move_requirements(comp, st, card, cell)], f"s{st.index}:can_move")
+    return ctx.rm.all_of([lit for _, lit in move_requirements(ctx, st, card, cell)], f"s{st.index}:can_move")
 
 
 # -- the declared movement ------------------------------------------------------------------------------------------
@@ -131,47 +132,47 @@ def mover(spec) -> str:
     return spec.source
 
 
-def destination(comp, spec) -> str:
+def destination(ctx: RuleContext, spec) -> str:
     """The cell a move names (a cell of the board)."""
     cell = str(spec.params["cell"])
-    if not comp.cells:
+    if not ctx.cells:
         raise ScenarioError("action 'move' needs a board (give the scenario a 'board')")
-    if cell not in comp.cells:
+    if cell not in ctx.cells:
         raise ScenarioError(f"action 'move': unknown cell '{cell}'")
     return cell
 
 
 def move() -> ActionKind:
     """Move the source to the named cell: legal only if ``can_move``."""
-    def requirements(comp, st, spec):
-        card, cell = mover(spec), destination(comp, spec)
-        return [(rule, lit) for rule, lit in move_requirements(comp, st, card, cell)]
+    def requirements(ctx: RuleContext, st, spec):
+        card, cell = mover(spec), destination(ctx, spec)
+        return [(rule, lit) for rule, lit in move_requirements(ctx, st, card, cell)]
 
-    def apply(comp, tr, spec, when):
+    def apply(ctx: RuleContext, tr, spec, when):
         card = mover(spec)
-        tr.set(("cell", card), destination(comp, spec), "berserk.movement", when)
-        if ("flag", card, OBLIGATION) in comp.domains:
+        tr.set(("cell", card), destination(ctx, spec), "berserk.movement", when)
+        if ("flag", card, OBLIGATION) in ctx.domains:
             tr.set(("flag", card, OBLIGATION), 0, "berserk.movement", when)
     return ActionKind(requirements, apply, None)
 
 
-def move_or_die(comp, tr, obj: str, due) -> None:
+def move_or_die(ctx: RuleContext, tr, obj: str, due) -> None:
     """An undeclared choice (a free Choice subphase): the obliged card dies (berserk.conservation), or stays in play on
     a cell it ``can_move`` to from where it stood; two cards moving at once never end up sharing a cell
     (berserk.movement.free)."""
-    rm, prev, nxt = comp.rm, tr.prev, tr.next
+    rm, prev, nxt = ctx.rm, tr.prev, tr.next
     tr.free(("zone", obj), due, "berserk.conservation")
     tr.free(("cell", obj), due, "berserk.conservation")
     tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", due)
     dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
     rm.clause("berserk.conservation", [dies, stays], [due])
     rm.implies("berserk.conservation", [due, dies], nxt["cell", obj].is_(NONE))
-    rm.clause("berserk.conservation", [nxt["cell", obj].is_(d) for d in comp.cells], [due, stays])
-    for d in comp.cells:
-        rm.implies("berserk.conservation", [due, stays, nxt["cell", obj].is_(d)], can_move(comp, prev, obj, d))
-        for q in on_cells(comp):
+    rm.clause("berserk.conservation", [nxt["cell", obj].is_(d) for d in ctx.cells], [due, stays])
+    for d in ctx.cells:
+        rm.implies("berserk.conservation", [due, stays, nxt["cell", obj].is_(d)], can_move(ctx, prev, obj, d))
+        for q in on_cells(ctx):
             if q != obj:  # two cards moving at once cannot end up sharing a cell either
-                rm.implies("berserk.movement.free", [due, stays, counts(comp, obj), counts(comp, q),
+                rm.implies("berserk.movement.free", [due, stays, counts(ctx, obj), counts(ctx, q),
                                                      nxt["zone", q].is_("play"), nxt["cell", q].is_(d)],
                            rm.neg(nxt["cell", obj].is_(d)))
 

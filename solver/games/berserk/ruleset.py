@@ -9,6 +9,7 @@ these rules live in ``scenarios/berserk/``.
 from __future__ import annotations
 
 from solver.encoding import derived
+from solver.encoding.context import RuleContext
 from solver.encoding.ruleset import Ruleset
 from solver.games.berserk import elements, legality, movement, squads, triggers
 from solver.games.berserk.conservation import Conservation
@@ -30,90 +31,90 @@ class Berserk(Conservation, Squads, CleanVictory, Ruleset):
               "counterstrike": True, "victory_horizon": 3}
 
     # -- conflicting continuous effects: the one applied last wins (berserk.conflict.latest) ----------
-    def controller(self, comp, st, obj):
+    def controller(self, ctx: RuleContext, st, obj):
         """The effective controller: core.control over the control effect applied last; none outside the game
         (core.outside)."""
-        return derived.controller(comp, st, obj, latest="berserk.conflict.latest", control="core.control",
+        return derived.controller(ctx, st, obj, latest="berserk.conflict.latest", control="core.control",
                                   outside="core.outside")
 
-    def new_objects(self, comp, tr) -> None:
+    def new_objects(self, ctx: RuleContext, tr) -> None:
         """A card that re-enters play or is re-attached is a new card: its effects are applied anew, the latest
         (berserk.conflict.anew)."""
-        derived.new_objects(comp, tr, rule="berserk.conflict.anew")
+        derived.new_objects(ctx, tr, rule="berserk.conflict.anew")
 
-    def value(self, comp, st, obj, attr):
+    def value(self, ctx: RuleContext, st, obj, attr):
         """The effective value: the 'set' effect applied last (core.value) plus every 'add' (core.add); a card that
         cannot receive what an 'add' gives (tokens: 'cannot receive tokens') does not receive it (berserk.525.2)."""
-        return derived.value(comp, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add",
-                             receives=legality.receiving(comp, st, obj, attr))
+        return derived.value(ctx, st, obj, attr, latest="berserk.conflict.latest", value="core.value", add="core.add",
+                             receives=legality.receiving(ctx, st, obj, attr))
 
-    def prop(self, comp, st, obj, name):
+    def prop(self, ctx: RuleContext, st, obj, name):
         """The effective property: the 'set' effect applied last (core.value)."""
-        return derived.prop(comp, st, obj, name, latest="berserk.conflict.latest", value="core.value")
+        return derived.prop(ctx, st, obj, name, latest="berserk.conflict.latest", value="core.value")
 
-    def has_ability(self, comp, st, obj, ability):
+    def has_ability(self, ctx: RuleContext, st, obj, ability):
         """Has the ability: the grant/remove effect applied last decides (core.value)."""
-        return derived.has_ability(comp, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
+        return derived.has_ability(ctx, st, obj, ability, latest="berserk.conflict.latest", value="core.value")
 
-    def allowed(self, comp, st, obj, action, default=False):
+    def allowed(self, ctx: RuleContext, st, obj, action, default=False):
         """May act: 'cannot' forbids (berserk.525.2); prohibition beats permission (berserk.524.2). A card may move
         unless forbidden: an expectation's ``allowed: {move: ...}`` reads the predicate movement reads (issue 25)."""
         default = default or action == movement.MOVE
-        return derived.allowed(comp, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
+        return derived.allowed(ctx, st, obj, action, default, permit="core.permission", cannot="berserk.525.2",
                                prohibit_wins="berserk.524.2")
 
-    def statics(self, comp, st) -> None:
+    def statics(self, ctx: RuleContext, st) -> None:
         """core.static, and at every stage: an exempt card never has the duty to move (berserk.conservation.*)."""
-        super().statics(comp, st)
-        self.exempt_duties(comp, st)
+        super().statics(ctx, st)
+        self.exempt_duties(ctx, st)
 
     # -- the action lifecycle: 525.1 illegal, 526.1 interrupted, 526.1 executing ----------------------
-    def on_declare(self, comp, ev) -> None:
+    def on_declare(self, ctx: RuleContext, ev) -> None:
         """An action that cannot be declared is illegal and never goes on the stack (berserk.525.1)."""
-        self.declare(comp, ev, legal="core.declare", illegal="berserk.525.1")
+        self.declare(ctx, ev, legal="core.declare", illegal="berserk.525.1")
 
-    def on_resolve(self, comp, ev) -> None:
+    def on_resolve(self, ctx: RuleContext, ev) -> None:
         """Only an action on the stack resolves (else a located error); one that became impossible is interrupted,
         unpaid (berserk.526.1)."""
-        if require_status(comp, ev):
-            self.resolve(comp, ev, resolves="core.resolve", interrupted="berserk.526.1")
+        if require_status(ctx, ev):
+            self.resolve(ctx, ev, resolves="core.resolve", interrupted="berserk.526.1")
 
-    def on_start_execution(self, comp, ev) -> None:
+    def on_start_execution(self, ctx: RuleContext, ev) -> None:
         """Last check before executing, of an action on the stack: an impossible one is interrupted, unpaid
         (berserk.526.1)."""
-        if require_status(comp, ev):
-            self.start_execution(comp, ev, starts="core.resolve", interrupted="berserk.526.1")
+        if require_status(ctx, ev):
+            self.start_execution(ctx, ev, starts="core.resolve", interrupted="berserk.526.1")
 
-    def on_finish_execution(self, comp, ev) -> None:
+    def on_finish_execution(self, ctx: RuleContext, ev) -> None:
         """An action already executing cannot be interrupted (berserk.526.1.executing); only it can finish."""
-        if require_status(comp, ev):
-            self.finish_execution(comp, ev, completes="berserk.526.1.executing")
+        if require_status(ctx, ev):
+            self.finish_execution(ctx, ev, completes="berserk.526.1.executing")
 
-    def turn_triggers(self, comp, tr, at: str, player) -> None:
+    def turn_triggers(self, ctx: RuleContext, tr, at: str, player) -> None:
         """Card text 'at the start (end) of your turn, ... one ...': the solver chooses the object (berserk.trigger)."""
-        triggers.fire(comp, tr, at, player)
+        triggers.fire(ctx, tr, at, player)
 
-    def selects_element(self, comp, st, eff, obj, element):
+    def selects_element(self, ctx: RuleContext, st, eff, obj, element):
         """A selector's element (berserk.element.selector): an effect on the element sees what the effects on it
         applied before produce; any other effect the element now (``elements.selects``)."""
-        return elements.selects(comp, st, eff, obj, element)
+        return elements.selects(ctx, st, eff, obj, element)
 
-    def created_effects(self, comp, index, event) -> list:
+    def created_effects(self, ctx: RuleContext, index, event) -> list:
         """A resolved '[card] loses [text]' applies an effect that removes [text] (berserk.525.3.loses)."""
-        return legality.loss_effects(comp, index, event)
+        return legality.loss_effects(ctx, index, event)
 
     # -- state variables --------------------------------------------------------------------------
-    def event_keys(self, comp, ev) -> list[tuple]:
+    def event_keys(self, ctx: RuleContext, ev) -> list[tuple]:
         """Counters, flags and values the declared actions read and write."""
-        return legality.event_keys(comp, ev) + squads.event_keys(comp, ev)
+        return legality.event_keys(ctx, ev) + squads.event_keys(ctx, ev)
 
-    def declare_keys(self, comp) -> None:
+    def declare_keys(self, ctx: RuleContext) -> None:
         """The conservation duty flag of every card that can stand on a cell."""
-        self.conservation_keys(comp)
+        self.conservation_keys(ctx)
 
-    def cost_keys(self, comp, source: str | None) -> list[tuple]:
+    def cost_keys(self, ctx: RuleContext, source: str | None) -> list[tuple]:
         """Paying closes the source: its open flag."""
-        return [("flag", source, "open")] if source and ("flag", source, "open") in comp.domains else []
+        return [("flag", source, "open")] if source and ("flag", source, "open") in ctx.domains else []
 
 
 RULESET = Berserk()

@@ -11,23 +11,24 @@ from __future__ import annotations
 
 from models.effects import Effect, Trigger
 from solver.encoding import derived
+from solver.encoding.context import RuleContext
 from solver.games.berserk.elements import element_is
 
 
-def triggers(comp, at: str) -> list[tuple[str, Trigger]]:
+def triggers(ctx: RuleContext, at: str) -> list[tuple[str, Trigger]]:
     """(source, trigger) of every trigger of an object of the scenario that fires ``at``."""
-    return [(oid, t) for oid, info in comp.objects.items() if info.data is not None
+    return [(oid, t) for oid, info in ctx.objects.items() if info.data is not None
             for t in info.data.triggers if t.at == at]
 
 
-def candidates(comp, source: str, t: Trigger) -> list[str]:
+def candidates(ctx: RuleContext, source: str, t: Trigger) -> list[str]:
     """The objects a trigger may choose among by its static criteria: objects of the scenario that give the attribute;
     types, other."""
     sel, types = t.targets, set(t.targets.types or [])
-    ids = sel.objects or list(comp.objects)
-    return [o for o in ids if o in comp.objects and comp.objects[o].data is not None
-            and t.attribute in comp.objects[o].data.attributes
-            and (not types or types & set(comp.objects[o].types)) and not (sel.other and o == source)]
+    ids = sel.objects or list(ctx.objects)
+    return [o for o in ids if o in ctx.objects and ctx.objects[o].data is not None
+            and t.attribute in ctx.objects[o].data.attributes
+            and (not types or types & set(ctx.objects[o].types)) and not (sel.other and o == source)]
 
 
 def _as_effect(source: str, t: Trigger) -> Effect:
@@ -36,36 +37,36 @@ def _as_effect(source: str, t: Trigger) -> Effect:
                   targets=t.targets)
 
 
-def matches(comp, st, source: str, t: Trigger, obj: str):
+def matches(ctx: RuleContext, st, source: str, t: Trigger, obj: str):
     """Literal: ``obj`` is in play and the trigger's selector matches it at ``st``."""
-    rm, sel, e = comp.rm, t.targets, _as_effect(source, t)
-    conds = [st["zone", obj].one_of(comp.rs.play_zones)]
+    rm, sel, e = ctx.rm, t.targets, _as_effect(source, t)
+    conds = [st["zone", obj].one_of(ctx.rs.play_zones)]
     if sel.zone:
         conds.append(st["zone", obj].is_(sel.zone))
     if sel.controlled_by:
-        conds.append(derived._controlled_by(comp, st, e, obj, sel.controlled_by))
+        conds.append(derived._controlled_by(ctx, st, e, obj, sel.controlled_by))
     if sel.cell:
-        conds.append(derived._on_cell(comp, st, e, obj, sel.cell))
+        conds.append(derived._on_cell(ctx, st, e, obj, sel.cell))
     if sel.element:  # the element it has then (berserk.element.selector)
-        conds.append(element_is(comp, st, obj, sel.element))
+        conds.append(element_is(ctx, st, obj, sel.element))
     return rm.all_of(conds, f"s{st.index}:trigger.{source}.{t.id}.{obj}")
 
 
-def fire(comp, tr, at: str, player) -> None:
+def fire(ctx: RuleContext, tr, at: str, player) -> None:
     """berserk.trigger: every trigger ``at`` whose source is in play and controlled by the turn's player (``player``:
     a player id, or the Cat of the player whose turn it is) adds its value to one object its selector matches, chosen;
     none matching, nothing. Two triggers that choose one object both add to it."""
-    rm, st = comp.rm, tr.prev
+    rm, st = ctx.rm, tr.prev
     gets: dict[tuple, list[tuple[object, int]]] = {}
-    for source, t in triggers(comp, at):
-        ctrl = comp.controller(st, source)
+    for source, t in triggers(ctx, at):
+        ctrl = ctx.controller(st, source)
         whose = ctrl.is_(player) if isinstance(player, str) else rm.any_of(
-            [rm.all_of([ctrl.is_(p), player.is_(p)]) for p in comp.players])
-        fires = rm.all_of([st["zone", source].one_of(comp.rs.play_zones), whose])
+            [rm.all_of([ctrl.is_(p), player.is_(p)]) for p in ctx.players])
+        fires = rm.all_of([st["zone", source].one_of(ctx.rs.play_zones), whose])
         if fires is rm.false:
             continue
-        objs = candidates(comp, source, t)
-        ok = {o: rm.all_of([fires, matches(comp, st, source, t, o)]) for o in objs}
+        objs = candidates(ctx, source, t)
+        ok = {o: rm.all_of([fires, matches(ctx, st, source, t, o)]) for o in objs}
         chosen = {o: rm.new_bool(f"s{tr.next.index}:chosen.{source}.{t.id}.{o}") for o in objs}
         for o in objs:
             rm.implies("berserk.trigger", [chosen[o]], ok[o])  # only an object the selector matches, when it fires

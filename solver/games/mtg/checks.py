@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
 from solver.games.mtg import leaving, targets, winning
 from solver.games.mtg.players import are_opponents, in_game
@@ -43,13 +44,13 @@ class Plan:
         return 1 + len(self.creatures) + len(self.auras) + len(self.linked) + (1 if self.tokens else 0)
 
 
-def has_toughness(comp, o: str) -> bool:
+def has_toughness(ctx: RuleContext, o: str) -> bool:
     """Static: the object has a toughness (given, or set or changed by an effect)."""
-    return ("attr", o, "toughness") in comp.domains or bool(comp.effects_on(o, "set", "toughness")
-                                                            or comp.effects_on(o, "add", "toughness"))
+    return ("attr", o, "toughness") in ctx.domains or bool(ctx.effects_on(o, "set", "toughness")
+                                                            or ctx.effects_on(o, "add", "toughness"))
 
 
-def _reductions(comp) -> dict[str, int | None]:
+def _reductions(ctx: RuleContext) -> dict[str, int | None]:
     """Player or object -> the most its life total or toughness can go down by (damage, life loss) over the
     scenario's events and actions; None when no bound is known (an attribute set by a read, a modify)."""
     out: dict[str, int | None] = {}
@@ -60,7 +61,7 @@ def _reductions(comp) -> dict[str, int | None]:
             return
         out[who] = None if amount is None else out.get(who, 0) + amount
 
-    for ev in comp.sc.events:
+    for ev in ctx.sc.events:
         if ev.type in ("combat_damage", "lose_life"):
             add(ev.player, ev.amount)
         elif ev.type == "damage":
@@ -69,92 +70,92 @@ def _reductions(comp) -> dict[str, int | None]:
             add(ev.reader, None)
         elif ev.type == "modify" and ev.attribute in ("toughness", "damage"):
             add(ev.object, None)
-    for a in [o for o, info in comp.objects.items() if info.action is not None]:
-        it = targets.item(comp, a)
+    for a in [o for o, info in ctx.objects.items() if info.action is not None]:
+        it = targets.item(ctx, a)
         for part in it.parts:
             amount = int(part.params.get("amount", 0))
             if part.kind in ("damage", "lose_life"):
                 for t in part.targets:
                     add(t, amount)
                 if part.each is not None:  # you, opponent, player, creature: any of them
-                    for t in list(comp.players) + [o for o, i in comp.objects.items() if "creature" in i.types]:
+                    for t in list(ctx.players) + [o for o, i in ctx.objects.items() if "creature" in i.types]:
                         add(t, amount)
             elif part.kind == "each_opponent_loses_life":
-                for q in comp.players:
-                    if any(are_opponents(comp, c, q) for c in targets.controllers(comp, a)):
+                for q in ctx.players:
+                    if any(are_opponents(ctx, c, q) for c in targets.controllers(ctx, a)):
                         add(q, amount)
     return out
 
 
-def can_lose(comp, player: str, cut: dict[str, int | None]) -> bool:
+def can_lose(ctx: RuleContext, player: str, cut: dict[str, int | None]) -> bool:
     """Static: 704.5a is at stake for the player: their life total starts at 0 or less, or what the scenario can
     lower it by (unbounded: a life total an effect reads into) can take it there. A rule whose condition cannot hold
     owns nothing: a player who cannot reach 0 stays in the game under no 704.5a clause (nor wins or loses by it)."""
     key = ("pattr", player, "life")
-    if key not in comp.domains:
+    if key not in ctx.domains:
         return False
     most = cut.get(player, 0)
-    return most is None or int(comp.initial[key]) - most <= 0
+    return most is None or int(ctx.initial[key]) - most <= 0
 
 
-def can_die(comp, o: str, cut: dict[str, int | None]) -> bool:
+def can_die(ctx: RuleContext, o: str, cut: dict[str, int | None]) -> bool:
     """Static: 704.5f or 704.5g is at stake for the creature: damage is dealt to it, an effect changes its toughness,
     or it starts with 0 toughness or lethal damage."""
-    if comp.effects_on(o, "set", "toughness") or comp.effects_on(o, "add", "toughness") or cut.get(o, 0) != 0:
+    if ctx.effects_on(o, "set", "toughness") or ctx.effects_on(o, "add", "toughness") or cut.get(o, 0) != 0:
         return True
-    tough = int(comp.initial.get(("attr", o, "toughness"), 0))
-    return tough <= 0 or int(comp.initial.get(("attr", o, "damage"), 0)) >= tough
+    tough = int(ctx.initial.get(("attr", o, "toughness"), 0))
+    return tough <= 0 or int(ctx.initial.get(("attr", o, "damage"), 0)) >= tough
 
 
-def plan(comp) -> Plan:
+def plan(ctx: RuleContext) -> Plan:
     """The scenario's check plan: the players and creatures whose life, damage or toughness is at stake."""
-    objs = comp.objects
-    cut = _reductions(comp)
+    objs = ctx.objects
+    cut = _reductions(ctx)
     return Plan(
-        life=tuple(p for p in comp.players if can_lose(comp, p, cut)),
-        creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(comp, o)
-                        and can_die(comp, o, cut)),
-        auras=tuple(o for o, i in objs.items() if "aura" in i.types and ("attach", o) in comp.domains),
-        equipment=tuple(o for o, i in objs.items() if "equipment" in i.types and ("attach", o) in comp.domains),
+        life=tuple(p for p in ctx.players if can_lose(ctx, p, cut)),
+        creatures=tuple(o for o, i in objs.items() if "creature" in i.types and has_toughness(ctx, o)
+                        and can_die(ctx, o, cut)),
+        auras=tuple(o for o, i in objs.items() if "aura" in i.types and ("attach", o) in ctx.domains),
+        equipment=tuple(o for o, i in objs.items() if "equipment" in i.types and ("attach", o) in ctx.domains),
         tokens=tuple(o for o, i in objs.items() if i.token),
-        linked=tuple(o for o in objs if ("until", o) in comp.domains),
-        damaged=tuple(o for o in objs if ("attr", o, "damage") in comp.domains),
-        leavers=len(comp.players) >= 3,
+        linked=tuple(o for o in objs if ("until", o) in ctx.domains),
+        damaged=tuple(o for o in objs if ("attr", o, "damage") in ctx.domains),
+        leavers=len(ctx.players) >= 3,
     )
 
 
-def check(comp) -> None:
+def check(ctx: RuleContext) -> None:
     """704.3 after an event: returns, then rounds of state-based actions, each followed by returns."""
-    p = plan(comp)
+    p = plan(ctx)
     if not (p.rounds or p.damaged):
         return
-    returns(comp, p)
+    returns(ctx, p)
     for n in range(p.rounds):
-        before = comp.stage
-        state_based_actions(comp, p, first=n == 0)
+        before = ctx.stage
+        state_based_actions(ctx, p, first=n == 0)
         if n == 0 and p.life:  # life totals do not change within a check: players lose in round 1
-            lost = {q: comp.rm.all_of([in_game(comp, before, q), comp.stage["pstatus", q].is_("lost")])
+            lost = {q: ctx.rm.all_of([in_game(ctx, before, q), ctx.stage["pstatus", q].is_("lost")])
                     for q in p.life}
             if p.leavers:
-                leaving.leave(comp, lost, "players who lost leave", gone=lost)
-            winning.wins(comp, "players who lost", when=comp.rm.any_of(list(lost.values())))
-        returns(comp, p)
+                leaving.leave(ctx, lost, "players who lost leave", gone=lost)
+            winning.wins(ctx, "players who lost", when=ctx.rm.any_of(list(lost.values())))
+        returns(ctx, p)
 
 
-def returns(comp, p: Plan) -> None:
+def returns(ctx: RuleContext, p: Plan) -> None:
     """610.3 (and 610.3c): a card exiled until its exiler leaves returns at once; 400.7: an object that changed zones
     keeps no damage (and is a new object, no longer the one a spell or ability targeted: the core's identity)."""
     if not (p.linked or p.damaged):
         return
-    rm, st = comp.rm, comp.stage
-    with comp.step("610.3: exiled cards return; 400.7") as tr:
+    rm, st = ctx.rm, ctx.stage
+    with ctx.step("610.3: exiled cards return; 400.7") as tr:
         for o in p.damaged:
             tr.set(("attr", o, "damage"), 0, "mtg.400.7", rm.neg(st["zone", o].is_("battlefield")))
         for x in p.linked:
             in_exile = st["zone", x].is_("exile")
-            owner = comp.owner_of(x)
-            owner_in = in_game(comp, st, owner)
-            for s in comp.domains["until", x]:
+            owner = ctx.owner_of(x)
+            owner_in = in_game(ctx, st, owner)
+            for s in ctx.domains["until", x]:
                 if s == NONE:
                     continue
                 linked = st["until", x].is_(s)
@@ -174,31 +175,31 @@ def _at_least(rm, a, b, name: str):
     return lit
 
 
-def state_based_actions(comp, p: Plan, first: bool) -> None:
+def state_based_actions(ctx: RuleContext, p: Plan, first: bool) -> None:
     """One round of state-based actions, performed simultaneously (704.3); players can lose only in the first."""
-    rm, st = comp.rm, comp.stage
-    with comp.step("state-based actions") as tr:
+    rm, st = ctx.rm, ctx.stage
+    with ctx.step("state-based actions") as tr:
         for q in p.life if first else ():
-            loses = rm.all_of([in_game(comp, st, q), rm.int_le(st["pattr", q, "life"], 0)])
+            loses = rm.all_of([in_game(ctx, st, q), rm.int_le(st["pattr", q, "life"], 0)])
             tr.set(("pstatus", q), "lost", "mtg.704.5a", loses)
         for o in p.creatures:
             on = st["zone", o].is_("battlefield")
-            tough = comp.value(st, o, "toughness")
+            tough = ctx.value(st, o, "toughness")
             zero = rm.int_le(tough, 0)
-            tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5f", rm.all_of([on, zero]))
-            if ("attr", o, "damage") in comp.domains:
+            tr.set(("zone", o), ctx.rs.graveyard, "mtg.704.5f", rm.all_of([on, zero]))
+            if ("attr", o, "damage") in ctx.domains:
                 lethal = _at_least(rm, st["attr", o, "damage"], tough, f"s{st.index}:lethal.{o}")
-                tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5g", rm.all_of([on, rm.neg(zero), lethal]))
+                tr.set(("zone", o), ctx.rs.graveyard, "mtg.704.5g", rm.all_of([on, rm.neg(zero), lethal]))
         for o in p.auras:
             loose = [rm.all_of([st["attach", o].is_(t), rm.neg(st["zone", t].is_("battlefield"))])
-                     for t in comp.domains["attach", o] if t != NONE]
+                     for t in ctx.domains["attach", o] if t != NONE]
             cond = rm.all_of([st["zone", o].is_("battlefield"), rm.any_of(loose)])
-            tr.set(("zone", o), comp.rs.graveyard, "mtg.704.5m", cond)
+            tr.set(("zone", o), ctx.rs.graveyard, "mtg.704.5m", cond)
             tr.set(("attach", o), NONE, "mtg.704.5m", cond)
         for o in p.equipment:
             loose = [rm.all_of([st["attach", o].is_(t), rm.neg(st["zone", t].is_("battlefield"))])
-                     for t in comp.domains["attach", o] if t != NONE]
+                     for t in ctx.domains["attach", o] if t != NONE]
             tr.set(("attach", o), NONE, "mtg.704.5n", rm.all_of([st["zone", o].is_("battlefield"), rm.any_of(loose)]))
         for o in p.tokens:
-            stray = rm.neg(st["zone", o].one_of(("battlefield",) + comp.rs.gone_zones))
+            stray = rm.neg(st["zone", o].one_of(("battlefield",) + ctx.rs.gone_zones))
             tr.set(("zone", o), NONE, "mtg.704.5d", stray)

@@ -14,23 +14,24 @@ from __future__ import annotations
 
 from models.game_events.mtg import copied
 from solver.encoding.compile import ObjInfo, ScenarioError
+from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
 from solver.errors import NotModelled
 from solver.games.mtg.players import in_game
 
 
-def created(comp, ev) -> list[ObjInfo]:
+def created(ctx: RuleContext, ev) -> list[ObjInfo]:
     """The copy's object slot: not a card, owned by whoever copies it, doing what the original does."""
-    spec = copied(comp.sc, ev)
+    spec = copied(ctx.sc, ev)
     if spec is None:
         raise ScenarioError(f"copy {ev.id}: '{ev.spell}' is no spell or ability before it (declare, trigger, copy, "
                             f"or an object with an `action`)")
-    return [ObjInfo(ev.id, copier(comp.sc, ev), ("copy",), False, False, spec, None)]
+    return [ObjInfo(ev.id, copier(ctx.sc, ev), ("copy",), False, False, spec, None)]
 
 
-def is_copy(comp, obj: str) -> bool:
+def is_copy(ctx: RuleContext, obj: str) -> bool:
     """Static: ``obj`` is a copy of a spell or ability (707.10)."""
-    return obj in comp.objects and "copy" in comp.objects[obj].types and comp.objects[obj].data is None
+    return obj in ctx.objects and "copy" in ctx.objects[obj].types and ctx.objects[obj].data is None
 
 
 def copier(sc, ev) -> str:
@@ -72,56 +73,56 @@ def storm_index(sc, ev) -> int:
     return 1 + sum(1 for e in before if e.type == "copy" and e.storm and e.spell == ev.spell)
 
 
-def check_storm(comp, ev) -> int:
+def check_storm(ctx: RuleContext, ev) -> int:
     """The copy's storm index, which may not exceed the spells that may have been cast before its spell this turn
     (one copy event per such spell, no more)."""
-    k = storm_index(comp.sc, ev)
-    most = len(casts_before(comp.sc, ev.spell))
+    k = storm_index(ctx.sc, ev)
+    most = len(casts_before(ctx.sc, ev.spell))
     if k > most:
         raise ScenarioError(f"copy {ev.id}: storm copy number {k} of {ev.spell}, but at most {most} other spells "
                             f"were cast before it this turn")
     return k
 
 
-def cast_this_turn(comp, spell: str) -> list:
+def cast_this_turn(ctx: RuleContext, spell: str) -> list:
     """Literals: each spell declared before ``spell`` this turn was cast (its declaration put it on the stack)."""
     out = []
-    for i in casts_before(comp.sc, spell):
-        d = comp.sc.events[i].id
-        out.append(comp.stages[comp.boundaries[i] + 1]["status", d].is_("on_stack"))
+    for i in casts_before(ctx.sc, spell):
+        d = ctx.sc.events[i].id
+        out.append(ctx.stages[ctx.boundaries[i] + 1]["status", d].is_("on_stack"))
     return out
 
 
-def storm_made(comp, ev, k: int):
+def storm_made(ctx: RuleContext, ev, k: int):
     """Literal (mtg.702.40a): the spell was cast and at least ``k`` other spells were cast before it this turn."""
-    rm = comp.rm
-    at = next(i for i, e in enumerate(comp.sc.events) if e.type == "declare" and e.id == ev.spell)
-    cast = comp.stages[comp.boundaries[at] + 1]["status", ev.spell].is_("on_stack")
-    lits = cast_this_turn(comp, ev.spell)
-    n = rm.new_int(f"s{comp.stage.index}:storm.{ev.id}", 0, len(lits))
+    rm = ctx.rm
+    at = next(i for i, e in enumerate(ctx.sc.events) if e.type == "declare" and e.id == ev.spell)
+    cast = ctx.stages[ctx.boundaries[at] + 1]["status", ev.spell].is_("on_stack")
+    lits = cast_this_turn(ctx, ev.spell)
+    n = rm.new_int(f"s{ctx.stage.index}:storm.{ev.id}", 0, len(lits))
     rm.enforce("mtg.702.40a", rm.model.add(n == sum(lits)))
-    return rm.requirement("mtg.702.40a", rm.all_of([cast, rm.int_ge(n, k)]), f"s{comp.stage.index}:storm.{ev.id}.made")
+    return rm.requirement("mtg.702.40a", rm.all_of([cast, rm.int_ge(n, k)]), f"s{ctx.stage.index}:storm.{ev.id}.made")
 
 
-def copy(rs, comp, ev) -> None:
+def copy(rs, ctx: RuleContext, ev) -> None:
     """707.10: the copy goes on the stack under its controller, with legal new targets (707.10c); not if the
     original is not on the stack (a storm copy: unless too few spells were cast, 702.40a), nor for a controller who
     left (800.4d)."""
     from solver.games.mtg import targets
-    rm, st = comp.rm, comp.stage
-    ctrl = copier(comp.sc, ev)
-    it = targets.item(comp, ev.id)
+    rm, st = ctx.rm, ctx.stage
+    ctrl = copier(ctx.sc, ev)
+    it = targets.item(ctx, ev.id)
     if ev.storm:
-        made = storm_made(comp, ev, check_storm(comp, ev))
+        made = storm_made(ctx, ev, check_storm(ctx, ev))
     else:
         made = rm.requirement("mtg.707.10", st["status", ev.spell].is_("on_stack"), f"s{st.index}:copy.{ev.id}.of")
-    present = in_game(comp, st, ctrl)
-    old = set(targets.item(comp, ev.spell).targets) if ev.spell in comp.objects and comp.objects[ev.spell].action \
+    present = in_game(ctx, st, ctrl)
+    old = set(targets.item(ctx, ev.spell).targets) if ev.spell in ctx.objects and ctx.objects[ev.spell].action \
         else set()
-    new = [targets.legal(comp, st, it, ctrl, t) for t in it.targets if t not in old]
+    new = [targets.legal(ctx, st, it, ctrl, t) for t in it.targets if t not in old]
     ok = rm.requirement("mtg.707.10c", rm.all_of(new), f"s{st.index}:copy.{ev.id}.targets") if new else rm.true
     go = rm.all_of([made, present])
-    with comp.step(f"copy {ev.id}") as tr:
+    with ctx.step(f"copy {ev.id}") as tr:
         tr.set(("status", ev.id), "on_stack", "mtg.707.10", rm.all_of([go, ok]))
         tr.set(("zone", ev.id), rs.stack_zone, "mtg.707.10", rm.all_of([go, ok]))
         tr.set(("ctrl", ev.id), ctrl, "mtg.707.10", rm.all_of([go, ok]))
@@ -132,16 +133,16 @@ def copy(rs, comp, ev) -> None:
         tr.keep(("zone", ev.id), "mtg.702.40a" if ev.storm else "mtg.707.10", rm.neg(made))
 
 
-def leave_stack(comp, tr, a: str, status: str, rule: str, when, frame: bool = True) -> None:
+def leave_stack(ctx: RuleContext, tr, a: str, status: str, rule: str, when, frame: bool = True) -> None:
     """A copy leaving the stack (rule ``rule`` for its status) ceases to exist (mtg.707.10a: never in a graveyard)."""
     tr.set(("status", a), status, rule, when, frame)
     tr.set(("zone", a), NONE, "mtg.707.10a", when, frame)
 
 
-def moved(rs, comp, ev) -> None:
+def moved(rs, ctx: RuleContext, ev) -> None:
     """A copy moved out of the stack ceases to exist (mtg.707.10a, 704.5e): it leaves no object in that zone."""
-    on_stack = comp.stage["status", ev.object].is_("on_stack")
-    with comp.step(f"move {ev.object}") as tr:
+    on_stack = ctx.stage["status", ev.object].is_("on_stack")
+    with ctx.step(f"move {ev.object}") as tr:
         tr.set(("zone", ev.object), NONE, "mtg.707.10a")
         tr.set(("status", ev.object), "ceased", "mtg.707.10a", on_stack)
 

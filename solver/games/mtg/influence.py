@@ -8,20 +8,21 @@ range (801.4) and do not affect what is outside it (801.10).
 """
 from __future__ import annotations
 
+from solver.encoding.context import RuleContext
 from solver.games.mtg.players import holds_for, in_game
 
 OPTION = "range_of_influence"
 
 
-def radius(comp) -> int | None:
+def radius(ctx: RuleContext) -> int | None:
     """The range of influence (seats), or None when unlimited."""
-    value = comp.sc.options.get(OPTION)
+    value = ctx.sc.options.get(OPTION)
     return int(value) if value is not None else None
 
 
-def pairs(comp) -> list[tuple[str, str]]:
+def pairs(ctx: RuleContext) -> list[tuple[str, str]]:
     """Every pair of players (in seating order) whose range is state."""
-    ps = comp.players
+    ps = ctx.players
     return [(a, b) for i, a in enumerate(ps) for b in ps[i + 1:]]
 
 
@@ -35,55 +36,55 @@ def seats_between(players: list[str], a: str, b: str) -> list[str]:
     return out
 
 
-def initially_in_range(comp, a: str, b: str) -> bool:
+def initially_in_range(ctx: RuleContext, a: str, b: str) -> bool:
     """Static: ``a`` and ``b`` are within the range of each other among the players in the game at the start."""
-    here = [p.id for p in comp.sc.players if p.status == "in_game"]
+    here = [p.id for p in ctx.sc.players if p.status == "in_game"]
     if a not in here or b not in here:
         return False
-    n = radius(comp)
+    n = radius(ctx)
     return len(seats_between(here, a, b)) < n or len(seats_between(here, b, a)) < n
 
 
-def declare_keys(comp) -> None:
+def declare_keys(ctx: RuleContext) -> None:
     """One Boolean per pair of players: in each other's range (determined at the start of the turn)."""
-    if radius(comp) is None:
+    if radius(ctx) is None:
         return
-    for a, b in pairs(comp):
-        comp.add_key(("range", a, b), "bool", initially_in_range(comp, a, b))
+    for a, b in pairs(ctx):
+        ctx.add_key(("range", a, b), "bool", initially_in_range(ctx, a, b))
 
 
-def in_range(comp, st, a: str, b: str):
+def in_range(ctx: RuleContext, st, a: str, b: str):
     """Literal: player ``b`` is within player ``a``'s range of influence at ``st`` (801.2, 801.2b)."""
-    if radius(comp) is None or a == b:
-        return comp.rm.true
-    return st["range", *sorted((a, b), key=comp.players.index)]
+    if radius(ctx) is None or a == b:
+        return ctx.rm.true
+    return st["range", *sorted((a, b), key=ctx.players.index)]
 
 
-def controlled_in_range(comp, st, who, subject):
+def controlled_in_range(ctx: RuleContext, st, who, subject):
     """Literal: ``subject`` (a player's name or a categorical variable of players) is in the range of ``who`` (a
     player's name or a variable): 801.2d for an object, through its controller."""
-    rm = comp.rm
-    if radius(comp) is None:
+    rm = ctx.rm
+    if radius(ctx) is None:
         return rm.true
-    return rm.any_of([rm.all_of([holds_for(comp, who, a), holds_for(comp, subject, b), in_range(comp, st, a, b)])
-                      for a in comp.players for b in comp.players])
+    return rm.any_of([rm.all_of([holds_for(ctx, who, a), holds_for(ctx, subject, b), in_range(ctx, st, a, b)])
+                      for a in ctx.players for b in ctx.players])
 
 
-def _within(comp, st, a: str, b: str):
+def _within(ctx: RuleContext, st, a: str, b: str):
     """Literal: ``a`` and ``b`` are both in the game and within N seats of each other among those in the game."""
-    rm, n = comp.rm, radius(comp)
+    rm, n = ctx.rm, radius(ctx)
     near = []
     for x, y in ((a, b), (b, a)):
-        between = seats_between(comp.players, x, y)
+        between = seats_between(ctx.players, x, y)
         count = rm.new_int(f"s{st.index}:seats.{x}.{y}", 0, len(between))
-        rm.model.add(count == sum(in_game(comp, st, q) for q in between))
+        rm.model.add(count == sum(in_game(ctx, st, q) for q in between))
         near.append(rm.int_le(count, n - 1))
-    return rm.all_of([in_game(comp, st, a), in_game(comp, st, b), rm.any_of(near)])
+    return rm.all_of([in_game(ctx, st, a), in_game(ctx, st, b), rm.any_of(near)])
 
 
-def recompute(comp, tr, when) -> None:
+def recompute(ctx: RuleContext, tr, when) -> None:
     """Rule mtg.801.2c: as a turn begins (``when``), each range is determined again from the players in the game."""
-    if radius(comp) is None or when is comp.rm.false:
+    if radius(ctx) is None or when is ctx.rm.false:
         return
-    for a, b in pairs(comp):
-        tr.set(("range", a, b), _within(comp, tr.prev, a, b), "mtg.801.2c", when)
+    for a, b in pairs(ctx):
+        tr.set(("range", a, b), _within(ctx, tr.prev, a, b), "mtg.801.2c", when)

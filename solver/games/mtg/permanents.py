@@ -10,6 +10,7 @@ from __future__ import annotations
 from models.effects import Selector
 from solver.encoding import derived
 from solver.encoding.compile import ScenarioError
+from solver.encoding.context import RuleContext
 from solver.errors import NotModelled
 from solver.games.mtg.players import are_opponents, in_game
 
@@ -18,7 +19,7 @@ TAPPED = "tapped"
 OPPONENTS_TAPPED = "opponents_enter_tapped"
 
 
-def event_keys(comp, ev) -> list[tuple]:
+def event_keys(ctx: RuleContext, ev) -> list[tuple]:
     """The tapped flag of an object put onto the battlefield tapped, or tapped or untapped by ``set_flag``."""
     if ev.type == "set_flag" and ev.flag == TAPPED:
         return [(("flag", ev.object, TAPPED), "bool", False)]
@@ -29,67 +30,67 @@ def event_keys(comp, ev) -> list[tuple]:
     return []
 
 
-def entered(comp, tr, obj: str):
+def entered(ctx: RuleContext, tr, obj: str):
     """Literal: ``obj`` arrives on the battlefield in this transition (from another zone)."""
-    rm = comp.rm
+    rm = ctx.rm
     if not dict.__contains__(tr.next.vars, ("zone", obj)):
         return rm.false
     return rm.all_of([rm.neg(tr.prev["zone", obj].is_("battlefield")), tr.next.vars["zone", obj].is_("battlefield")])
 
 
-def put_tapped(comp, tr, ev) -> None:
+def put_tapped(ctx: RuleContext, tr, ev) -> None:
     """mtg.110.5b.tapped: put onto the battlefield tapped (if it enters: 800.4b may keep it out)."""
     if ev.tapped:
-        tr.set(("flag", ev.object, TAPPED), 1, "mtg.110.5b.tapped", entered(comp, tr, ev.object))
+        tr.set(("flag", ev.object, TAPPED), 1, "mtg.110.5b.tapped", entered(ctx, tr, ev.object))
 
 
-def tapping_sources(comp) -> list[str]:
+def tapping_sources(ctx: RuleContext) -> list[str]:
     """Objects that may have 'creatures your opponents control enter the battlefield tapped' (printed or granted:
     ``derived.ability_names``). A control effect over a selector could apply to a creature as it enters (614.12):
     not modelled with such a source, refused."""
-    sources = [o for o in comp.objects if OPPONENTS_TAPPED in derived.ability_names(comp, o)]
-    if sources and any(e.kind == "control" and isinstance(e.targets, Selector) for e in comp.effects.values()):
+    sources = [o for o in ctx.objects if OPPONENTS_TAPPED in derived.ability_names(ctx, o)]
+    if sources and any(e.kind == "control" and isinstance(e.targets, Selector) for e in ctx.effects.values()):
         raise NotModelled(f"{OPPONENTS_TAPPED} with a control effect over a selector: who controls a creature as it "
                           f"enters under such an effect (614.12) is not modelled", "614.12")
     return sources
 
 
-def enters_tapped(comp, tr, obj: str):
+def enters_tapped(ctx: RuleContext, tr, obj: str):
     """Literal: 614.1d: ``obj`` (a creature) enters under the control of an opponent of the controller of a permanent
     that was on the battlefield with 'creatures your opponents control enter the battlefield tapped'. 611.3a: the
     ability works while its source is on the battlefield, for whoever controls it then; 800.4a: a controller who
     left the game gives it no 'you'."""
-    rm = comp.rm
-    if "creature" not in comp.objects[obj].types:
+    rm = ctx.rm
+    if "creature" not in ctx.objects[obj].types:
         return rm.false
     ctrl = tr.next["ctrl", obj]  # the player under whose control it enters
     cases = []
-    for s in tapping_sources(comp):
+    for s in tapping_sources(ctx):
         if s == obj:
             continue
         st = tr.prev
-        on = rm.all_of([st["zone", s].is_("battlefield"), comp.has_ability(st, s, OPPONENTS_TAPPED)])
-        you = comp.controller(st, s)
-        for p in comp.players:
-            for c in comp.players:
-                if are_opponents(comp, p, c):
-                    cases.append(rm.all_of([on, you.is_(p), in_game(comp, st, p), ctrl.is_(c)]))
+        on = rm.all_of([st["zone", s].is_("battlefield"), ctx.has_ability(st, s, OPPONENTS_TAPPED)])
+        you = ctx.controller(st, s)
+        for p in ctx.players:
+            for c in ctx.players:
+                if are_opponents(ctx, p, c):
+                    cases.append(rm.all_of([on, you.is_(p), in_game(ctx, st, p), ctrl.is_(c)]))
     return rm.any_of(cases)
 
 
-def enter_untapped(comp, tr) -> None:
+def enter_untapped(ctx: RuleContext, tr) -> None:
     """mtg.110.5b: "Permanents enter the battlefield untapped, unflipped, face up, and phased in unless a spell or
     ability says otherwise." (a rule of this transition that already set the flag says otherwise); mtg.614.1d: a
     creature an opponent's 'enter the battlefield tapped' static ability applies to enters tapped."""
-    rm = comp.rm
+    rm = ctx.rm
     said = {k for _, k, _, _ in tr.clauses}
-    for k in [k for k in comp.domains if k[0] == "flag" and k[2] == TAPPED]:
+    for k in [k for k in ctx.domains if k[0] == "flag" and k[2] == TAPPED]:
         if k in said:
             continue
-        when = entered(comp, tr, k[1])
+        when = entered(ctx, tr, k[1])
         if when is rm.false:
             continue
-        tapped = enters_tapped(comp, tr, k[1]) if tapping_sources(comp) else rm.false
+        tapped = enters_tapped(ctx, tr, k[1]) if tapping_sources(ctx) else rm.false
         if tapped is not rm.false:
             tr.set(k, 1, "mtg.614.1d", rm.all_of([when, tapped]))
         tr.set(k, 0, "mtg.110.5b", rm.all_of([when, rm.neg(tapped)]))

@@ -25,6 +25,7 @@ from typing import Callable
 
 from models.effects import SOURCE_CONTROLLER
 from solver.encoding.compile import ScenarioError
+from solver.encoding.context import RuleContext
 from solver.encoding.ruleset import ActionKind
 from solver.encoding.state import NONE
 from solver.games.mtg import influence, triggers
@@ -57,9 +58,9 @@ class Item:
     listed: bool = False  # it does a list of instructions (608.2c), not one kind's effect
 
 
-def item(comp, action: str) -> Item:
+def item(ctx: RuleContext, action: str) -> Item:
     """The stack item of an action (an object with an ``action``, a declared action or a triggered ability)."""
-    spec = comp.objects[action].action
+    spec = ctx.objects[action].action
     given = list(getattr(spec, "instructions", None) or [])
     if given and spec.kind not in LISTS:
         raise ScenarioError(f"action {action}: kind '{spec.kind}' takes no instructions (only {', '.join(LISTS)})")
@@ -103,83 +104,83 @@ class Kind:
     aims: str
     zone: str | None = None
     types: tuple[str, ...] = ()
-    effect: Callable | None = None  # (comp, tr, resolution, part, target, when) -> None
-    whole: Callable | None = None  # (comp, tr, resolution, part, when) -> None
-    keys: Callable = field(default=lambda comp, t: [])  # the state keys the effect changes on a target
+    effect: Callable | None = None  # (ctx, tr, resolution, part, target, when) -> None
+    whole: Callable | None = None  # (ctx, tr, resolution, part, when) -> None
+    keys: Callable = field(default=lambda ctx, t: [])  # the state keys the effect changes on a target
 
 
 # -- what each kind does to a target it affects --------------------------------------------------
 def _move(zone: str, rule: str) -> Callable:
-    def effect(comp, tr, res, part, t, when) -> None:
+    def effect(ctx: RuleContext, tr, res, part, t, when) -> None:
         """Rule ``rule``: the target goes to ``zone``."""
         tr.set(("zone", t), zone, rule, when)
     return effect
 
 
 def _tap(value: int) -> Callable:
-    def effect(comp, tr, res, part, t, when) -> None:
+    def effect(ctx: RuleContext, tr, res, part, t, when) -> None:
         """701.26: the target permanent is tapped (turned sideways) or untapped."""
         tr.set(("flag", t, "tapped"), value, "mtg.701.26", when)
     return effect
 
 
-def _destroy(comp, tr, res, part, t, when) -> None:
+def _destroy(ctx: RuleContext, tr, res, part, t, when) -> None:
     """Destroy: from the battlefield to its owner's graveyard."""
-    tr.set(("zone", t), comp.rs.graveyard, "mtg.destroy", when)
+    tr.set(("zone", t), ctx.rs.graveyard, "mtg.destroy", when)
 
 
-def _exile_until(comp, tr, res, part, t, when) -> None:
+def _exile_until(ctx: RuleContext, tr, res, part, t, when) -> None:
     """Exile until the source leaves the battlefield (610.3); if it already left, the target stays (610.3a)."""
     present = tr.prev["zone", res.source].is_("battlefield")
-    rm = comp.rm
+    rm = ctx.rm
     tr.set(("zone", t), "exile", "mtg.610.3", rm.all_of([when, present]))
     tr.set(("until", t), res.source, "mtg.610.3", rm.all_of([when, present]))
     tr.keep(("zone", t), "mtg.610.3a", rm.all_of([when, rm.neg(present)]))
 
 
-def _return(comp, tr, res, part, t, when) -> None:
+def _return(ctx: RuleContext, tr, res, part, t, when) -> None:
     """Astral Slide's return: onto the battlefield under its owner's control (800.4b: not if the owner left)."""
-    enter(comp, tr, t, "battlefield", comp.owner_of(t), "mtg.return", when)
+    enter(ctx, tr, t, "battlefield", ctx.owner_of(t), "mtg.return", when)
 
 
-def enter(comp, tr, obj: str, zone: str, player: str | None, rule: str, when) -> None:
+def enter(ctx: RuleContext, tr, obj: str, zone: str, player: str | None, rule: str, when) -> None:
     """``obj`` enters ``zone`` under ``player``'s control (rule), unless that player left (800.4b: it stays)."""
-    rm = comp.rm
+    rm = ctx.rm
     if player is None:
         tr.set(("zone", obj), zone, rule, when)
         return
-    present = in_game(comp, tr.prev, player)
+    present = in_game(ctx, tr.prev, player)
     tr.set(("zone", obj), zone, rule, rm.all_of([when, present]))
     tr.set(("ctrl", obj), player, rule, rm.all_of([when, present]))
     tr.keep(("zone", obj), "mtg.800.4b.enter", rm.all_of([when, rm.neg(present)]))
 
 
-def return_from_graveyard(comp, tr, obj: str, to: str, when) -> None:
+def return_from_graveyard(ctx: RuleContext, tr, obj: str, to: str, when) -> None:
     """mtg.return_from_graveyard: a card in a graveyard goes to its owner's hand, or onto the battlefield under its
     owner's control (800.4b: it stays if they left); a card no longer in a graveyard stays where it is
     (mtg.return_from_graveyard.absent). The one apply of the event and of the spell or ability kind."""
-    rm = comp.rm
+    rm = ctx.rm
     there = rm.all_of([when, tr.prev["zone", obj].is_("graveyard")])
     if to == "hand":
         tr.set(("zone", obj), "hand", "mtg.return_from_graveyard", there)
     else:
-        enter(comp, tr, obj, "battlefield", comp.owner_of(obj), "mtg.return_from_graveyard", there)
+        enter(ctx, tr, obj, "battlefield", ctx.owner_of(obj), "mtg.return_from_graveyard", there)
     tr.keep(("zone", obj), "mtg.return_from_graveyard.absent", rm.all_of([when, rm.neg(tr.prev["zone", obj].is_("graveyard"))]))
 
 
-def _from_graveyard(comp, tr, res, part, t, when) -> None:
+def _from_graveyard(ctx: RuleContext, tr, res, part, t, when) -> None:
     """Return target card from your graveyard to your hand or the battlefield (param ``to``)."""
-    return_from_graveyard(comp, tr, t, part.params["to"], when)
+    return_from_graveyard(ctx, tr, t, part.params["to"], when)
 
 
 def _amount(part: Part) -> int:
     return int(part.params["amount"])
 
 
-def _damage(comp, tr, res, part, t, when) -> None:
+def _damage(ctx: RuleContext, tr, res, part, t, when) -> None:
     """Damage: a player loses that much life (120.3a); a creature has it marked (120.3e). A player dealt damage
     (more than 0) is remembered for the rest of the resolution."""
-    if t in comp.players:
+    if t in ctx.players:
         key = ("pattr", t, "life")
         tr.set(key, tr.prev[key] - _amount(part), "mtg.120.3a", when)
         if _amount(part) > 0:
@@ -189,36 +190,36 @@ def _damage(comp, tr, res, part, t, when) -> None:
         tr.set(key, tr.prev[key] + _amount(part), "mtg.120.3e", when)
 
 
-def _times(comp, res, part):
+def _times(ctx: RuleContext, res, part):
     """The amount of a life instruction: times the opponents of its controller this resolution dealt damage
     (``per: opponent_dealt_damage``), else as given."""
     if part.params.get("per") != "opponent_dealt_damage":
         return _amount(part)
-    rm = comp.rm
-    hit = [rm.all_of([rm.any_of(lits), rm.any_of([holds_for(comp, res.ctrl, c) for c in comp.players
-                                                  if are_opponents(comp, c, q)])])
+    rm = ctx.rm
+    hit = [rm.all_of([rm.any_of(lits), rm.any_of([holds_for(ctx, res.ctrl, c) for c in ctx.players
+                                                  if are_opponents(ctx, c, q)])])
            for q, lits in res.dealt.items()]
     return _amount(part) * sum(hit) if hit else 0
 
 
 def _life(sign: int) -> Callable:
-    def effect(comp, tr, res, part, t, when) -> None:
+    def effect(ctx: RuleContext, tr, res, part, t, when) -> None:
         """119.3: the target player's life total changes by the amount."""
         key = ("pattr", t, "life")
-        tr.set(key, tr.prev[key] + sign * _times(comp, res, part), "mtg.119.3", when)
+        tr.set(key, tr.prev[key] + sign * _times(ctx, res, part), "mtg.119.3", when)
     return effect
 
 
-def library_of(comp, player: str) -> list[str]:
+def library_of(ctx: RuleContext, player: str) -> list[str]:
     """Static: the cards a player's draws can take: those they own that start in their library."""
-    return [o.id for o in comp.sc.objects if o.zone == "library" and comp.owner_of(o.id) == player]
+    return [o.id for o in ctx.sc.objects if o.zone == "library" and ctx.owner_of(o.id) == player]
 
 
-def _draw(comp, tr, res, part, t, when) -> None:
+def _draw(ctx: RuleContext, tr, res, part, t, when) -> None:
     """121.1: the player draws: puts the top card of their library into their hand, ``amount`` times. The order
     of the library is not given: any of its cards may be the top one (a choice: each an outcome)."""
-    rm = comp.rm
-    cards = library_of(comp, t)
+    rm = ctx.rm
+    cards = library_of(ctx, t)
     picks = []
     for c in cards:
         pick = rm.new_bool(f"s{tr.prev.index}:draw.{res.item.id}.{t}.{c}")
@@ -229,64 +230,64 @@ def _draw(comp, tr, res, part, t, when) -> None:
     rm.enforce("mtg.121.1", rm.model.add(sum(picks) == _amount(part)), [when])
 
 
-def _each_opponent_loses(comp, tr, res, part, when) -> None:
+def _each_opponent_loses(ctx: RuleContext, tr, res, part, when) -> None:
     """Each opponent of its controller in the game loses life (119.3), those out of range excepted (801.10)."""
-    rm, ctrl = comp.rm, res.ctrl
-    for q in comp.players:
-        opp = rm.any_of([ctrl.is_(c) for c in comp.players if are_opponents(comp, c, q)])
-        hit = rm.all_of([when, opp, in_game(comp, tr.prev, q)])
+    rm, ctrl = ctx.rm, res.ctrl
+    for q in ctx.players:
+        opp = rm.any_of([ctrl.is_(c) for c in ctx.players if are_opponents(ctx, c, q)])
+        hit = rm.all_of([when, opp, in_game(ctx, tr.prev, q)])
         if hit is rm.false:
             continue
-        near = influence.controlled_in_range(comp, tr.prev, ctrl, q)
+        near = influence.controlled_in_range(ctx, tr.prev, ctrl, q)
         key = ("pattr", q, "life")
         tr.set(key, tr.prev[key] - _amount(part), "mtg.119.3", rm.all_of([hit, near]))
         tr.keep(key, "mtg.801.10", rm.all_of([hit, rm.neg(near)]))
 
 
-def affected(comp, st, ctrl, each: str) -> list[tuple[str, object]]:
+def affected(ctx: RuleContext, st, ctrl, each: str) -> list[tuple[str, object]]:
     """What an instruction's ``each`` affects at ``st`` (608.2c: untargeted): (player or creature, literal 'it is
     affected': in the game, of that relation to the controller); 801.10 is the caller's (``reach``)."""
-    rm = comp.rm
+    rm = ctx.rm
     if each == "creature":
-        return [(o, st["zone", o].is_("battlefield")) for o, i in comp.objects.items()
-                if "creature" in i.types and _toughness(comp, o)]
+        return [(o, st["zone", o].is_("battlefield")) for o, i in ctx.objects.items()
+                if "creature" in i.types and _toughness(ctx, o)]
     out = []
-    for q in comp.players:
+    for q in ctx.players:
         if each == "you":
-            rel = holds_for(comp, ctrl, q)
+            rel = holds_for(ctx, ctrl, q)
         elif each == "opponent":
-            rel = rm.any_of([holds_for(comp, ctrl, c) for c in comp.players if are_opponents(comp, c, q)])
+            rel = rm.any_of([holds_for(ctx, ctrl, c) for c in ctx.players if are_opponents(ctx, c, q)])
         else:
             rel = rm.true
-        out.append((q, rm.all_of([rel, in_game(comp, st, q)])))
+        out.append((q, rm.all_of([rel, in_game(ctx, st, q)])))
     return out
 
 
-def reach(comp, st, ctrl, t: str):
+def reach(ctx: RuleContext, st, ctrl, t: str):
     """Literal (801.10): ``t`` (a player, or an object through its controller) is in the range of ``ctrl``."""
-    subject = t if t in comp.players else comp.controller(st, t)
-    return influence.controlled_in_range(comp, st, ctrl, subject)
+    subject = t if t in ctx.players else ctx.controller(st, t)
+    return influence.controlled_in_range(ctx, st, ctrl, subject)
 
 
-def _toughness(comp, o: str) -> bool:
-    return bool(("attr", o, "toughness") in comp.domains or comp.effects_on(o, "set", "toughness")
-                or comp.effects_on(o, "add", "toughness"))
+def _toughness(ctx: RuleContext, o: str) -> bool:
+    return bool(("attr", o, "toughness") in ctx.domains or ctx.effects_on(o, "set", "toughness")
+                or ctx.effects_on(o, "add", "toughness"))
 
 
-def _zone_key(comp, t):
+def _zone_key(ctx: RuleContext, t):
     return [("zone", t)]
 
 
-def _damage_keys(comp, t):
-    return [("pattr", t, "life")] if t in comp.players else [("attr", t, "damage")]
+def _damage_keys(ctx: RuleContext, t):
+    return [("pattr", t, "life")] if t in ctx.players else [("attr", t, "damage")]
 
 
-def _life_keys(comp, t):
+def _life_keys(ctx: RuleContext, t):
     return [("pattr", t, "life")]
 
 
-def _draw_keys(comp, t):
-    return [("zone", c) for c in library_of(comp, t)]
+def _draw_keys(ctx: RuleContext, t):
+    return [("zone", c) for c in library_of(ctx, t)]
 
 
 #: every MTG action kind
@@ -297,16 +298,16 @@ KINDS: dict[str, Kind] = {
     "exile": Kind("objects", "battlefield", effect=_move("exile", "mtg.exile"), keys=_zone_key),
     "return_to_hand": Kind("objects", "battlefield", effect=_move("hand", "mtg.return_to_hand"), keys=_zone_key),
     "exile_until_leaves": Kind("objects", "battlefield", effect=_exile_until,
-                               keys=lambda comp, t: [("zone", t), ("until", t)]),
-    "return_to_battlefield": Kind("objects", "exile", effect=_return, keys=lambda comp, t: [("zone", t), ("ctrl", t)]),
+                               keys=lambda ctx, t: [("zone", t), ("until", t)]),
+    "return_to_battlefield": Kind("objects", "exile", effect=_return, keys=lambda ctx, t: [("zone", t), ("ctrl", t)]),
     "return_from_graveyard": Kind("objects", "graveyard", ("creature",), effect=_from_graveyard,
-                                  keys=lambda comp, t: [("zone", t), ("ctrl", t)]),
+                                  keys=lambda ctx, t: [("zone", t), ("ctrl", t)]),
     "damage": Kind("both", "battlefield", ("creature",), effect=_damage, keys=_damage_keys),
     "gain_life": Kind("players", effect=_life(1), keys=_life_keys),
     "lose_life": Kind("players", effect=_life(-1), keys=_life_keys),
     "draw": Kind("players", effect=_draw, keys=_draw_keys),
-    "tap": Kind("objects", "battlefield", effect=_tap(1), keys=lambda comp, t: [("flag", t, "tapped")]),
-    "untap": Kind("objects", "battlefield", effect=_tap(0), keys=lambda comp, t: [("flag", t, "tapped")]),
+    "tap": Kind("objects", "battlefield", effect=_tap(1), keys=lambda ctx, t: [("flag", t, "tapped")]),
+    "untap": Kind("objects", "battlefield", effect=_tap(0), keys=lambda ctx, t: [("flag", t, "tapped")]),
     "each_opponent_loses_life": Kind("none", whole=_each_opponent_loses),
 }
 
@@ -318,170 +319,170 @@ INSTRUCTIONS = tuple(k for k in KINDS if k not in LISTS)
 
 def action_kinds() -> dict[str, ActionKind]:
     """The kinds as the shared machinery names them; MTG declares and resolves them itself (115, 608.2b)."""
-    def unread(comp, *args):
+    def unread(ctx: RuleContext, *args):
         """Not reached: the MTG ruleset's own declare and resolve read the kinds."""
         raise ScenarioError("an MTG spell or ability is declared and resolved by the MTG rules (115, 608.2b)")
     return {name: ActionKind(unread, unread) for name in KINDS}
 
 
 # -- the state a kind needs ---------------------------------------------------------------------------
-def declare_keys(comp) -> None:
+def declare_keys(ctx: RuleContext) -> None:
     """Life totals and marked damage the actions change, the 'until' link of what they may exile (610.3)."""
     until: dict[str, set[str]] = {}
-    for a in [o for o, info in comp.objects.items() if info.action is not None]:
-        it = item(comp, a)
+    for a in [o for o, info in ctx.objects.items() if info.action is not None]:
+        it = item(ctx, a)
         for part in it.parts:
-            _part_keys(comp, it, part, until)
-        _enough_cards(comp, it)
+            _part_keys(ctx, it, part, until)
+        _enough_cards(ctx, it)
     for t, sources in until.items():
-        comp.add_key(("until", t), (NONE,) + tuple(sorted(sources)), NONE)
+        ctx.add_key(("until", t), (NONE,) + tuple(sorted(sources)), NONE)
 
 
-def _part_keys(comp, it: Item, part: Part, until: dict) -> None:
+def _part_keys(ctx: RuleContext, it: Item, part: Part, until: dict) -> None:
     """The keys one instruction (or the kind itself) changes on its targets and on what it affects untargeted."""
     a, kind = it.id, KINDS[part.kind]
     if len(set(part.targets)) != len(part.targets):
         raise ScenarioError(f"action {a} names a target twice (each target is another object or player)")
     if part.each is not None:
         if part.each == "creature":
-            for o in [o for o, i in comp.objects.items() if "creature" in i.types and _toughness(comp, o)]:
-                comp.add_key(("attr", o, "damage"), [-1_000_000, 1_000_000], 0)
+            for o in [o for o, i in ctx.objects.items() if "creature" in i.types and _toughness(ctx, o)]:
+                ctx.add_key(("attr", o, "damage"), [-1_000_000, 1_000_000], 0)
         elif kind.aims in ("players", "both"):
-            for p in comp.players:
-                life_key(comp, p)
+            for p in ctx.players:
+                life_key(ctx, p)
     for t in part.targets:
-        _known_target(comp, it, t)
-        if t in comp.players and kind.aims in ("players", "both"):
-            life_key(comp, t)
-        elif t in comp.objects and part.kind == "damage" and _types_ok(comp, kind, t):
-            if not _toughness(comp, t):
+        _known_target(ctx, it, t)
+        if t in ctx.players and kind.aims in ("players", "both"):
+            life_key(ctx, t)
+        elif t in ctx.objects and part.kind == "damage" and _types_ok(ctx, kind, t):
+            if not _toughness(ctx, t):
                 raise ScenarioError(f"action {a} deals damage to creature {t}, which has no toughness: give it "
                                     f"one (704.5g compares its damage with it)")
-            comp.add_key(("attr", t, "damage"), [-1_000_000, 1_000_000], 0)
-        elif t in comp.objects and part.kind in ("tap", "untap"):
-            comp.add_key(("flag", t, "tapped"), "bool", False)
-        elif t in comp.objects and part.kind == "exile_until_leaves":
-            if it.source is None or it.source not in comp.objects:
+            ctx.add_key(("attr", t, "damage"), [-1_000_000, 1_000_000], 0)
+        elif t in ctx.objects and part.kind in ("tap", "untap"):
+            ctx.add_key(("flag", t, "tapped"), "bool", False)
+        elif t in ctx.objects and part.kind == "exile_until_leaves":
+            if it.source is None or it.source not in ctx.objects:
                 raise ScenarioError(f"action {a} exiles {t} until its source leaves the battlefield: give it a "
                                     f"source (declare or trigger it with `source`)")
-            if comp.owner_of(t) is None:
+            if ctx.owner_of(t) is None:
                 raise ScenarioError(f"action {a} exiles {t}, which has no owner to return it to (610.3c)")
             until.setdefault(t, set()).add(it.source)
     if part.kind == "each_opponent_loses_life":
-        for p in comp.players:
-            life_key(comp, p)
+        for p in ctx.players:
+            life_key(ctx, p)
 
 
-def controllers(comp, a: str) -> set[str]:
+def controllers(ctx: RuleContext, a: str) -> set[str]:
     """Static: every player who may control the action (its default controller, or one a control effect names)."""
-    spec, data = comp.objects[a].action, comp.objects[a].data
+    spec, data = ctx.objects[a].action, ctx.objects[a].data
     if getattr(spec, "type", None) == "trigger":  # the rules give a trigger's controller (603.3a)
-        return triggers.possible_controllers(comp, spec) | {e.player for e in comp.effects_on(a, "control")}
+        return triggers.possible_controllers(ctx, spec) | {e.player for e in ctx.effects_on(a, "control")}
     first = getattr(spec, "actor", None) or getattr(spec, "controller", None) or \
         (data.controller or data.owner if data is not None else None)
-    named = {e.player for e in comp.effects_on(a, "control")}
+    named = {e.player for e in ctx.effects_on(a, "control")}
     if SOURCE_CONTROLLER in named:  # whoever controls a source: any player
-        return set(comp.players)
+        return set(ctx.players)
     return {first} - {None} | named
 
 
-def drawers(comp, it: Item, part: Part) -> list[str]:
+def drawers(ctx: RuleContext, it: Item, part: Part) -> list[str]:
     """Static: the players an instruction may make draw (its targets; for ``each: you`` whoever may control it,
     for another ``each`` every player)."""
     if part.each == "you":
-        return sorted(controllers(comp, it.id) & set(comp.players))
-    return list(comp.players) if part.each is not None else [t for t in part.targets if t in comp.players]
+        return sorted(controllers(ctx, it.id) & set(ctx.players))
+    return list(ctx.players) if part.each is not None else [t for t in part.targets if t in ctx.players]
 
 
-def _enough_cards(comp, it: Item) -> None:
+def _enough_cards(ctx: RuleContext, it: Item) -> None:
     """Drawing from a library with too few cards (121.4, 704.5b) is not modelled: refused. A draw takes cards that
     start in the library; a scenario that moves cards to or from a library is refused with draws."""
     need: dict[str, int] = {}
     for part in it.parts:
         if part.kind == "draw":
-            for p in drawers(comp, it, part):
+            for p in drawers(ctx, it, part):
                 need[p] = need.get(p, 0) + _amount(part)
     if not need:
         return
-    cards = {c for p in comp.players for c in library_of(comp, p)}
-    moved = [ev for ev in comp.sc.events if getattr(ev, "object", None) in cards
+    cards = {c for p in ctx.players for c in library_of(ctx, p)}
+    moved = [ev for ev in ctx.sc.events if getattr(ev, "object", None) in cards
              or ev.type in ("move", "create") and ev.zone == "library"]
     if moved:
         raise ScenarioError(f"action {it.id} draws, and an event moves a card to or from a library: not modelled "
                             f"(a draw takes the cards that start in the library)")
     for p, n in need.items():
-        if len(library_of(comp, p)) < n:
+        if len(library_of(ctx, p)) < n:
             raise ScenarioError(f"action {it.id} may make {p} draw {n} card(s) from a library of "
                                 f"{len(library_of(comp, p))}: drawing from an empty library (121.4, 704.5b) is not "
                                 f"modelled")
 
 
-def _known_target(comp, it: Item, t: str) -> None:
-    if t in comp.players and t in comp.objects:
+def _known_target(ctx: RuleContext, it: Item, t: str) -> None:
+    if t in ctx.players and t in ctx.objects:
         raise ScenarioError(f"action {it.id}: target '{t}' names both a player and an object")
-    if t not in comp.players and t not in comp.objects:
+    if t not in ctx.players and t not in ctx.objects:
         raise ScenarioError(f"action {it.id}: unknown target '{t}' (no player or object has that id)")
 
 
-def _types_ok(comp, kind: Kind, t: str) -> bool:
-    return not kind.types or bool(set(kind.types) & set(comp.objects[t].types))
+def _types_ok(ctx: RuleContext, kind: Kind, t: str) -> bool:
+    return not kind.types or bool(set(kind.types) & set(ctx.objects[t].types))
 
 
-def _fits(comp, kind: Kind, t: str) -> bool:
+def _fits(ctx: RuleContext, kind: Kind, t: str) -> bool:
     """Static: ``t`` is of what the kind targets (a player, or an object of its types)."""
-    if t in comp.players:
+    if t in ctx.players:
         return kind.aims in ("players", "both")
-    return kind.aims in ("objects", "both") and _types_ok(comp, kind, t)
+    return kind.aims in ("objects", "both") and _types_ok(ctx, kind, t)
 
 
 # -- legality ------------------------------------------------------------------------------------------
-def _defined(comp, st, name: str, rule: str, cond):
+def _defined(ctx: RuleContext, st, name: str, rule: str, cond):
     """A literal: ``rule``'s requirement ``cond`` is met (``RuleModel.requirement``: the rule owns only where it fails)."""
-    return cond if rule is None else comp.rm.requirement(rule, cond, f"s{st.index}:{name}.{rule}")
+    return cond if rule is None else ctx.rm.requirement(rule, cond, f"s{st.index}:{name}.{rule}")
 
 
-def object_targets(comp) -> list[str]:
+def object_targets(ctx: RuleContext) -> list[str]:
     """Objects that some spell or ability targets: their identity per zone visit is read (400.7)."""
-    return [t for a, info in comp.objects.items() if info.action is not None for t in item(comp, a).targets
-            if t in comp.objects]
+    return [t for a, info in ctx.objects.items() if info.action is not None for t in item(ctx, a).targets
+            if t in ctx.objects]
 
 
-def still_targeted(comp, st, action: str, t: str):
+def still_targeted(ctx: RuleContext, st, action: str, t: str):
     """Literal (400.7): ``t`` is still the object ``action`` targeted: its zone visit began no later than the event
     that put the spell or ability on the stack (an object that changed zones since is a new object)."""
-    return comp.visit_since(st, t, comp.created_at(action), f"targeted.{action}")
+    return ctx.visit_since(st, t, ctx.created_at(action), f"targeted.{action}")
 
 
-def legal(comp, st, it: Item, ctrl, t: str, part: Part | None = None, n: int = 0):
+def legal(ctx: RuleContext, st, it: Item, ctrl, t: str, part: Part | None = None, n: int = 0):
     """Literal: ``t`` is a legal target of ``it`` (of its instruction ``part``, number ``n``) at ``st`` when ``ctrl``
     (a player or a variable) controls it."""
-    rm = comp.rm
+    rm = ctx.rm
     part = part or it.parts[0]
     kind = KINDS[part.kind]
     name = f"{it.id}.{n}" if it.listed else it.id
     parts: list[tuple[str | None, object]] = []
-    fits = _fits(comp, kind, t)
-    if t in comp.players:
+    fits = _fits(ctx, kind, t)
+    if t in ctx.players:
         parts.append(("mtg.115.2", rm.true if fits else rm.false))
-        parts.append(("mtg.800.4.target", in_game(comp, st, t)))
+        parts.append(("mtg.800.4.target", in_game(ctx, st, t)))
         subject = t
     else:
-        parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), still_targeted(comp, st, it.id, t)])
+        parts.append(("mtg.115.2", rm.all_of([st["zone", t].is_(kind.zone), still_targeted(ctx, st, it.id, t)])
                       if fits else rm.false))
-        if comp.effects_on(t, "prohibit", "be_targeted"):
-            parts.append((None, comp.allowed(st, t, "be_targeted", default=True)))
-        subject = comp.controller(st, t)
+        if ctx.effects_on(t, "prohibit", "be_targeted"):
+            parts.append((None, ctx.allowed(st, t, "be_targeted", default=True)))
+        subject = ctx.controller(st, t)
         if part.kind == "return_from_graveyard":  # "from your graveyard": a card its controller owns
-            parts.append(("mtg.return_from_graveyard.yours", holds_for(comp, ctrl, comp.owner_of(t) or NONE)))
+            parts.append(("mtg.return_from_graveyard.yours", holds_for(ctx, ctrl, ctx.owner_of(t) or NONE)))
     whose = part.params.get("whose")
     if whose is not None:
-        pairs = [(c, q) for c in comp.players for q in comp.players
-                 if (are_opponents(comp, c, q) if whose == "opponent" else c == q)]
-        parts.append(("mtg.115.restriction", rm.any_of([rm.all_of([holds_for(comp, ctrl, c), holds_for(comp, subject, q)])
+        pairs = [(c, q) for c in ctx.players for q in ctx.players
+                 if (are_opponents(ctx, c, q) if whose == "opponent" else c == q)]
+        parts.append(("mtg.115.restriction", rm.any_of([rm.all_of([holds_for(ctx, ctrl, c), holds_for(ctx, subject, q)])
                                                          for c, q in pairs])))
-    if influence.radius(comp) is not None:
-        parts.append(("mtg.801.4", influence.controlled_in_range(comp, st, ctrl, subject)))
-    return rm.all_of([_defined(comp, st, f"target.{name}.{t}", rule, cond) for rule, cond in parts
+    if influence.radius(ctx) is not None:
+        parts.append(("mtg.801.4", influence.controlled_in_range(ctx, st, ctrl, subject)))
+    return rm.all_of([_defined(ctx, st, f"target.{name}.{t}", rule, cond) for rule, cond in parts
                       if cond is not rm.true])
 
 
@@ -490,82 +491,82 @@ def targeted(it: Item) -> list[tuple[int, Part, str]]:
     return [(n, part, t) for n, part in enumerate(it.parts) for t in part.targets]
 
 
-def source_allowed(rs, comp, st, it: Item):
+def source_allowed(rs, ctx: RuleContext, st, it: Item):
     """Literal: the source may act (a permission or prohibition of the kind on the source), else true."""
     source = it.source
-    if source and (comp.effects_on(source, "prohibit", it.kind) or comp.effects_on(source, "permit", it.kind)):
-        return rs.allowed(comp, st, source, it.kind, default=True)
-    return comp.rm.true
+    if source and (ctx.effects_on(source, "prohibit", it.kind) or ctx.effects_on(source, "permit", it.kind)):
+        return rs.allowed(ctx, st, source, it.kind, default=True)
+    return ctx.rm.true
 
 
 # -- the lifecycle --------------------------------------------------------------------------------------
-def declare(rs, comp, ev) -> None:
+def declare(rs, ctx: RuleContext, ev) -> None:
     """core.declare: on the stack with every target legal (mtg.115.1); core.illegal: otherwise never."""
-    rm, st = comp.rm, comp.stage
-    it = item(comp, ev.id)
-    targets = [legal(comp, st, it, ev.actor, t, part, n) for n, part, t in targeted(it)]
-    reqs = [source_allowed(rs, comp, st, it)]
+    rm, st = ctx.rm, ctx.stage
+    it = item(ctx, ev.id)
+    targets = [legal(ctx, st, it, ev.actor, t, part, n) for n, part, t in targeted(it)]
+    reqs = [source_allowed(rs, ctx, st, it)]
     if targets:
-        reqs.append(_defined(comp, st, f"targets.{it.id}", "mtg.115.1", rm.all_of(targets)))
+        reqs.append(_defined(ctx, st, f"targets.{it.id}", "mtg.115.1", rm.all_of(targets)))
     ok = rm.all_of(reqs, f"s{st.index}:legal.{ev.id}")
-    with comp.step(f"declare {ev.id}") as tr:
+    with ctx.step(f"declare {ev.id}") as tr:
         tr.set(("status", ev.id), "on_stack", "core.declare", ok)
         tr.set(("zone", ev.id), rs.stack_zone, "core.declare", ok)
         tr.set(("status", ev.id), "illegal", "core.illegal", rm.neg(ok))
         tr.set(("ctrl", ev.id), ev.actor, "core.declare", ok)
 
 
-def resolve(rs, comp, ev) -> None:
+def resolve(rs, ctx: RuleContext, ev) -> None:
     """core.resolve with some target legal, affecting only the legal ones (mtg.608.2b.partial); mtg.608.2b: with
     every target illegal it does not resolve. A list of instructions is followed in order as one resolution
     (mtg.608.2c): each instruction its own stage, no check of 704.3 between them (it follows the event)."""
-    rm, st, a = comp.rm, comp.stage, ev.action
-    it = item(comp, a)
-    ctrl = comp.controller(st, a)
+    rm, st, a = ctx.rm, ctx.stage, ev.action
+    it = item(ctx, a)
+    ctrl = ctx.controller(st, a)
     on_stack = st["status", a].is_("on_stack")
-    legal_t = {(n, t): legal(comp, st, it, ctrl, t, part, n) for n, part, t in targeted(it)}
-    reqs = [source_allowed(rs, comp, st, it)]
+    legal_t = {(n, t): legal(ctx, st, it, ctrl, t, part, n) for n, part, t in targeted(it)}
+    reqs = [source_allowed(rs, ctx, st, it)]
     if legal_t:
-        reqs.append(_defined(comp, st, f"resolves.{a}", "mtg.608.2b", rm.any_of(list(legal_t.values()))))
+        reqs.append(_defined(ctx, st, f"resolves.{a}", "mtg.608.2b", rm.any_of(list(legal_t.values()))))
     ok = rm.all_of(reqs)
     go = rm.all_of([on_stack, ok])
     res = Resolution(it, ctrl, go)
-    with comp.step(f"resolve {a}") as tr:
-        rs._leave_stack(comp, tr, a, "resolved", "core.resolve", go)
+    with ctx.step(f"resolve {a}") as tr:
+        rs._leave_stack(ctx, tr, a, "resolved", "core.resolve", go)
         if not it.listed:
-            _do(comp, tr, res, 0, it.parts[0], legal_t, st)
-        rs.interrupt(comp, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule="mtg.608.2b")
+            _do(ctx, tr, res, 0, it.parts[0], legal_t, st)
+        rs.interrupt(ctx, tr, a, rm.all_of([on_stack, rm.neg(ok)]), rule="mtg.608.2b")
     for n, part in enumerate(it.parts if it.listed else ()):
-        with comp.step(f"resolve {a}: instruction {n + 1} ({part.kind}), mtg.608.2c") as tr:
-            _do(comp, tr, res, n, part, legal_t, st, rm.all_of([go, rm.rule("mtg.608.2c")]))
+        with ctx.step(f"resolve {a}: instruction {n + 1} ({part.kind}), mtg.608.2c") as tr:
+            _do(ctx, tr, res, n, part, legal_t, st, rm.all_of([go, rm.rule("mtg.608.2c")]))
 
 
-def _do(comp, tr, res: Resolution, n: int, part: Part, legal_t: dict, st, go=None) -> None:
+def _do(ctx: RuleContext, tr, res: Resolution, n: int, part: Part, legal_t: dict, st, go=None) -> None:
     """One instruction (or the kind itself): its effect on each legal target (608.2b.partial: none on an illegal
     one), on what it affects untargeted (``each``, in range: 801.10), or as a whole."""
-    rm = comp.rm
+    rm = ctx.rm
     go = res.go if go is None else go
     kind = KINDS[part.kind]
     many = len(legal_t) > 1
     for t in part.targets:
         ok_t = legal_t[(n, t)]
-        if not _fits(comp, kind, t):
+        if not _fits(ctx, kind, t):
             continue  # never a legal target of this kind: nothing to affect
         if kind.effect is not None:
-            kind.effect(comp, tr, res, part, t, rm.all_of([go, ok_t]))
+            kind.effect(ctx, tr, res, part, t, rm.all_of([go, ok_t]))
         if many:
-            for key in kind.keys(comp, t):
+            for key in kind.keys(ctx, t):
                 tr.keep(key, "mtg.608.2b.partial", rm.all_of([go, rm.neg(ok_t)]))
     if part.each is not None and kind.effect is not None:
-        radius = influence.radius(comp) is not None
-        for t, hit in affected(comp, tr.prev, res.ctrl, part.each):
+        radius = influence.radius(ctx) is not None
+        for t, hit in affected(ctx, tr.prev, res.ctrl, part.each):
             when = rm.all_of([go, hit])
             if when is rm.false:
                 continue
-            near = reach(comp, tr.prev, res.ctrl, t) if radius else rm.true
-            kind.effect(comp, tr, res, part, t, rm.all_of([when, near]))
+            near = reach(ctx, tr.prev, res.ctrl, t) if radius else rm.true
+            kind.effect(ctx, tr, res, part, t, rm.all_of([when, near]))
             if radius:
-                for key in kind.keys(comp, t):
+                for key in kind.keys(ctx, t):
                     tr.keep(key, "mtg.801.10", rm.all_of([when, rm.neg(near)]))
     if kind.whole is not None:
-        kind.whole(comp, tr, res, part, go)
+        kind.whole(ctx, tr, res, part, go)

@@ -11,14 +11,15 @@ checker reports a located error. A triggered ability whose controller left is no
 from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
+from solver.encoding.context import RuleContext
 from solver.encoding.cp import Cat
 from solver.encoding.state import NONE
 from solver.games.mtg.players import in_game
 
 
-def check_event(comp, ev) -> None:
+def check_event(ctx: RuleContext, ev) -> None:
     """The fields a trigger needs to have its controller (ScenarioError otherwise)."""
-    if ev.source is not None and ev.source not in comp.objects:
+    if ev.source is not None and ev.source not in ctx.objects:
         raise ScenarioError(f"trigger {ev.id}: unknown source '{ev.source}'")
     if ev.controller is None and (ev.source is None or ev.delayed):
         why = "a delayed triggered ability (603.7d)" if ev.delayed else "with no source to take it from (603.3a)"
@@ -26,44 +27,44 @@ def check_event(comp, ev) -> None:
     if ev.from_graveyard and (ev.source is None or ev.delayed or ev.leaves):
         raise ScenarioError(f"trigger {ev.id}: `from_graveyard` is an ability of its `source` that works from its "
                             f"graveyard (113.6): give the source, and neither `delayed` nor `leaves`")
-    if ev.from_graveyard and ev.controller not in (None, comp.owner_of(ev.source)):
+    if ev.from_graveyard and ev.controller not in (None, ctx.owner_of(ev.source)):
         raise ScenarioError(f"trigger {ev.id}: controller '{ev.controller}' contradicts 113.8: an ability of a card in "
-                            f"a graveyard is controlled by its owner, {comp.owner_of(ev.source)}")
+                            f"a graveyard is controlled by its owner, {ctx.owner_of(ev.source)}")
     if ev.leaves and (ev.source is None or ev.delayed):
         raise ScenarioError(f"trigger {ev.id}: `leaves` is a leaves-the-battlefield ability of its `source` "
                             f"(603.10a): give the source, and not `delayed`")
 
 
-def declare_keys(comp) -> None:
+def declare_keys(ctx: RuleContext) -> None:
     """The source's controller when it last left the battlefield, for every leaves-the-battlefield ability."""
-    for ev in comp.sc.events:
-        if ev.type == "trigger" and ev.leaves and ev.source in comp.objects:
-            comp.add_key(("left_ctrl", ev.source), comp.domains["ctrl", ev.source], NONE)
+    for ev in ctx.sc.events:
+        if ev.type == "trigger" and ev.leaves and ev.source in ctx.objects:
+            ctx.add_key(("left_ctrl", ev.source), ctx.domains["ctrl", ev.source], NONE)
 
 
-def possible_controllers(comp, ev) -> set[str]:
+def possible_controllers(ctx: RuleContext, ev) -> set[str]:
     """Static: every player who may control the trigger: the one given for a delayed one or one with no source, else
     whoever may control its source (its controller or owner, a control effect's player, whoever it is put onto the
     battlefield or created under)."""
     if ev.source is None or ev.delayed:
         return {ev.controller} - {None}
     src = ev.source
-    data = comp.objects[src].data
-    out = {data.controller, data.owner} if data is not None else {comp.owner_of(src)}
-    out |= {e.player for e in comp.effects_on(src, "control")}
-    for other in comp.sc.events:
+    data = ctx.objects[src].data
+    out = {data.controller, data.owner} if data is not None else {ctx.owner_of(src)}
+    out |= {e.player for e in ctx.effects_on(src, "control")}
+    for other in ctx.sc.events:
         if other.type == "put_onto" and other.object == src:
-            out.add(other.controller or comp.owner_of(src))
+            out.add(other.controller or ctx.owner_of(src))
         elif other.type == "create" and other.id == src:
             out.add(other.controller)
     return out - {None}
 
 
-def record_departures(comp, tr) -> None:
+def record_departures(ctx: RuleContext, tr) -> None:
     """mtg.603.10a: in a transition where a source leaves the battlefield, ``left_ctrl`` takes the controller it had
     just before (the rules 'look back in time')."""
-    rm = comp.rm
-    for k in [k for k in comp.domains if k[0] == "left_ctrl"]:
+    rm = ctx.rm
+    for k in [k for k in ctx.domains if k[0] == "left_ctrl"]:
         src = k[1]
         if not dict.__contains__(tr.next.vars, ("zone", src)):
             continue  # its zone did not change here
@@ -73,44 +74,44 @@ def record_departures(comp, tr) -> None:
         # 603.10a: "... leaves-the-battlefield abilities ... the game has to 'look back in time' to determine if
         # these abilities trigger, using the existence of those abilities and the appearance of objects immediately
         # prior to the event."
-        tr.set(k, comp.controller(tr.prev, src), "mtg.603.10a", left)
+        tr.set(k, ctx.controller(tr.prev, src), "mtg.603.10a", left)
 
 
-def controller(comp, st, ev) -> tuple[object, str]:
+def controller(ctx: RuleContext, st, ev) -> tuple[object, str]:
     """The trigger's controller (a player's name or a variable over players and none) and the rule that gives it."""
     if ev.source is None or ev.delayed:
         return ev.controller, ("mtg.603.7d" if ev.delayed else "mtg.603.3")
     if ev.leaves:
         return st["left_ctrl", ev.source], "mtg.603.10a"
     if ev.from_graveyard:  # 113.8: a source with no controller (in a graveyard): its owner controls the ability
-        return comp.owner_of(ev.source) or NONE, "mtg.113.8"
+        return ctx.owner_of(ev.source) or NONE, "mtg.113.8"
     # 603.3a: "A triggered ability is controlled by the player who controlled its source when it triggered, unless
     # it's a delayed triggered ability."
-    return comp.controller(st, ev.source), "mtg.603.3a"
+    return ctx.controller(st, ev.source), "mtg.603.3a"
 
 
-def trigger(comp, ev) -> None:
+def trigger(ctx: RuleContext, ev) -> None:
     """Under its controller onto the stack (mtg.603.3); not if that player left (800.4d); not at all if its source
     gives it no controller (outside the game, or a leaves-the-battlefield ability whose source has not left)."""
-    check_event(comp, ev)
-    rm, st = comp.rm, comp.stage
-    ctrl, rule = controller(comp, st, ev)
+    check_event(ctx, ev)
+    rm, st = ctx.rm, ctx.stage
+    ctrl, rule = controller(ctx, st, ev)
     if isinstance(ctrl, Cat):
-        present = rm.any_of([rm.all_of([ctrl.is_(p), in_game(comp, st, p)]) for p in comp.players])
+        present = rm.any_of([rm.all_of([ctrl.is_(p), in_game(ctx, st, p)]) for p in ctx.players])
         nobody = ctrl.is_(NONE)
         if ev.controller is not None:
             agrees = rm.any_of([ctrl.is_(ev.controller), nobody])
-            comp.require(agrees, (
+            ctx.require(agrees, (
                 f"trigger {ev.id}: controller '{ev.controller}' contradicts {rule[4:]}: its controller is whoever "
                 f"controlled {ev.source} {'when it left the battlefield' if ev.leaves else 'when it triggered'} "
                 f"(omit `controller`: the rules give it)"))
     else:
-        present, nobody = in_game(comp, st, ctrl) if ctrl != NONE else rm.false, rm.true if ctrl == NONE else rm.false
+        present, nobody = in_game(ctx, st, ctrl) if ctrl != NONE else rm.false, rm.true if ctrl == NONE else rm.false
     works = st["zone", ev.source].is_("graveyard") if ev.from_graveyard else rm.true  # 113.6
     idle = rm.neg(works)
     present, nobody = rm.all_of([works, present]), rm.all_of([works, nobody])
     left = rm.all_of([works, rm.neg(present), rm.neg(nobody)])
-    with comp.step(f"{ev.id} triggers") as tr:
+    with ctx.step(f"{ev.id} triggers") as tr:
         tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
         tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
         tr.set(("ctrl", ev.id), ctrl, rule, present)

@@ -12,6 +12,7 @@ error located at the event.
 from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
+from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
 from solver.games.mtg import influence
 from solver.games.mtg.players import in_game, seats_after
@@ -49,128 +50,128 @@ def seat_before(sc, index: int) -> tuple[str | None, bool]:
     return seat, computed
 
 
-def end_of_turn(rs, comp) -> None:
+def end_of_turn(rs, ctx: RuleContext) -> None:
     """The cleanup: 'until end of turn' effects end (core.end_of_turn), damage wears off (mtg.514.2)."""
-    with comp.step("end of turn") as tr:
-        for eid, e in comp.effects.items():
+    with ctx.step("end of turn") as tr:
+        for eid, e in ctx.effects.items():
             if e.duration == "until_end_of_turn":
                 tr.set(("active", eid), 0, "core.end_of_turn")
-        for o in comp.objects:
-            if ("attr", o, "damage") in comp.domains:
+        for o in ctx.objects:
+            if ("attr", o, "damage") in ctx.domains:
                 tr.set(("attr", o, "damage"), 0, "mtg.514.2")
 
 
-def extra_turns(comp) -> list[tuple[tuple, str]]:
+def extra_turns(ctx: RuleContext) -> list[tuple[tuple, str]]:
     """(state key, player) of every extra turn the scenario's events add (500.7), in the order they are added: the
     key is true while the turn waits to be taken."""
-    return [(("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(comp.sc.events) if ev.type == "extra_turn"]
+    return [(("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(ctx.sc.events) if ev.type == "extra_turn"]
 
 
-def seat_key(comp) -> tuple:
+def seat_key(ctx: RuleContext) -> tuple:
     """The key of the seat turn order goes on from: whose turn it is, or, with extra turns (which do not move the
     seat, 500.7), whose natural turn began last."""
-    return ("turn", "seat") if extra_turns(comp) else ("turn", "turn_of")
+    return ("turn", "seat") if extra_turns(ctx) else ("turn", "turn_of")
 
 
-def declare_keys(comp) -> None:
+def declare_keys(ctx: RuleContext) -> None:
     """Extra turns waiting to be taken, and the seat turn order goes on from when there are any."""
-    if not extra_turns(comp):
+    if not extra_turns(ctx):
         return
-    comp.add_key(("turn", "seat"), tuple(comp.players) + (NONE,), comp.sc.turn.active_player or NONE)
-    for key, _ in extra_turns(comp):
-        comp.add_key(key, "bool", False)
+    ctx.add_key(("turn", "seat"), tuple(ctx.players) + (NONE,), ctx.sc.turn.active_player or NONE)
+    for key, _ in extra_turns(ctx):
+        ctx.add_key(key, "bool", False)
 
 
-def add_extra_turn(rs, comp, ev) -> None:
+def add_extra_turn(rs, ctx: RuleContext, ev) -> None:
     """500.7: the extra turn is added directly after the current one (taken before any added earlier)."""
-    key = extra_turns(comp)[[i for i, e in enumerate(comp.sc.events) if e.type == "extra_turn"].index(comp.event_index)][0]
-    with comp.step(f"{ev.player} gets an extra turn") as tr:
+    key = extra_turns(ctx)[[i for i, e in enumerate(ctx.sc.events) if e.type == "extra_turn"].index(ctx.event_index)][0]
+    with ctx.step(f"{ev.player} gets an extra turn") as tr:
         # 500.7: "Some effects can give a player extra turns. They do this by adding the turns directly after the
         # specified turn. ... The most recently created turn will be taken first."
         tr.set(key, 1, "mtg.500.7")
 
 
-def _ends_until_next_turn(comp, tr, q: str, begins, skipped) -> None:
+def _ends_until_next_turn(ctx: RuleContext, tr, q: str, begins, skipped) -> None:
     """q's 'until your next turn' effects end as their turn begins (core.next_turn), or would have (800.4k)."""
-    for eid, e in comp.effects.items():
+    for eid, e in ctx.effects.items():
         if e.duration == "until_next_turn" and e.until_player == q:
             tr.set(("active", eid), 0, "core.next_turn", begins)
             tr.set(("active", eid), 0, "mtg.800.4k", skipped)
 
 
-def next_turn(rs, comp):
+def next_turn(rs, ctx: RuleContext):
     """The next turn begins: the most recently added extra turn first (mtg.500.7), then the next player in turn
     order still in the game (mtg.500.next); 800.4j: a leaver's turn, extra or not, is passed over, and 800.4k: their
     'until your next turn' effects end as it would have begun. Returns the literal 'a turn began'."""
-    rm, st = comp.rm, comp.stage
+    rm, st = ctx.rm, ctx.stage
     begun = []
-    seat = seat_key(comp)
-    with comp.step("the next turn begins") as tr:
+    seat = seat_key(ctx)
+    with ctx.step("the next turn begins") as tr:
         natural = rm.true  # no extra turn begins: every waiting one was passed over
-        for key, q in reversed(extra_turns(comp)):
+        for key, q in reversed(extra_turns(ctx)):
             waiting = rm.all_of([natural, st[key]])
-            begins = rm.all_of([waiting, in_game(comp, st, q)])
-            skipped = rm.all_of([waiting, rm.neg(in_game(comp, st, q))])
+            begins = rm.all_of([waiting, in_game(ctx, st, q)])
+            skipped = rm.all_of([waiting, rm.neg(in_game(ctx, st, q))])
             for tk in TURN_KEYS:
                 tr.set(tk, q, "mtg.500.7", begins)
             tr.set(key, 0, "mtg.500.7", begins)
             # 800.4j (seed 000): "Если игрок, покинувший игру, должен был начать ход, этот ход не начинается." (if a
             # player who left would begin a turn, that turn does not begin: the extra turn is passed over)
             tr.set(key, 0, "mtg.800.4j", skipped)
-            _ends_until_next_turn(comp, tr, q, begins, skipped)
+            _ends_until_next_turn(ctx, tr, q, begins, skipped)
             begun.append(begins)
             natural = rm.all_of([natural, rm.neg(begins)])
-        for holder in comp.players:
+        for holder in ctx.players:
             now = rm.all_of([natural, st[seat].is_(holder)])
             passed = []
-            for k, q in enumerate(seats_after(comp, holder)):
-                reached = rm.all_of([now] + [rm.neg(in_game(comp, st, r)) for r in passed])
-                begins = rm.all_of([reached, in_game(comp, st, q)])
-                skipped = rm.all_of([reached, rm.neg(in_game(comp, st, q))])
+            for k, q in enumerate(seats_after(ctx, holder)):
+                reached = rm.all_of([now] + [rm.neg(in_game(ctx, st, r)) for r in passed])
+                begins = rm.all_of([reached, in_game(ctx, st, q)])
+                skipped = rm.all_of([reached, rm.neg(in_game(ctx, st, q))])
                 for key in TURN_KEYS + ((seat,) if seat not in TURN_KEYS else ()):
                     tr.set(key, q, "mtg.500.next" if k == 0 else "mtg.800.4j", begins)
-                _ends_until_next_turn(comp, tr, q, begins, skipped)
+                _ends_until_next_turn(ctx, tr, q, begins, skipped)
                 begun.append(begins)
                 passed.append(q)
-        influence.recompute(comp, tr, rm.any_of(begun))
+        influence.recompute(ctx, tr, rm.any_of(begun))
     return rm.any_of(begun)
 
 
-def begin_turn(rs, comp, ev):
+def begin_turn(rs, ctx: RuleContext, ev):
     """A turn written by hand begins if its player is in the game (800.4j); their 'until your next turn' effects
     end either way (800.4k). Returns the literal 'the turn began'."""
-    seat_before(comp.sc, comp.event_index)
-    rm, st, p = comp.rm, comp.stage, ev.player
-    present = in_game(comp, st, p)
-    with comp.step(f"{p}'s turn would begin") as tr:
-        for eid, e in comp.effects.items():
+    seat_before(ctx.sc, ctx.event_index)
+    rm, st, p = ctx.rm, ctx.stage, ev.player
+    present = in_game(ctx, st, p)
+    with ctx.step(f"{p}'s turn would begin") as tr:
+        for eid, e in ctx.effects.items():
             if e.duration == "until_next_turn" and e.until_player == p:
                 tr.set(("active", eid), 0, "core.next_turn", present)
                 tr.set(("active", eid), 0, "mtg.800.4k", rm.neg(present))
         for key in TURN_KEYS:
             tr.set(key, p, "mtg.500.begin_turn", present)
             tr.keep(key, "mtg.800.4j", rm.neg(present))
-        influence.recompute(comp, tr, present)
+        influence.recompute(ctx, tr, present)
     return present
 
 
-def untap_step(comp, began) -> None:
+def untap_step(ctx: RuleContext, began) -> None:
     """mtg.502.3: as a turn begins (``began``), its active player untaps the permanents they control (only objects
     whose tapped flag the scenario reads have one)."""
-    keys = [k for k in comp.domains if k[0] == "flag" and k[2] == "tapped"]
-    if not keys or began is comp.rm.false:
+    keys = [k for k in ctx.domains if k[0] == "flag" and k[2] == "tapped"]
+    if not keys or began is ctx.rm.false:
         return
-    rm, st = comp.rm, comp.stage
+    rm, st = ctx.rm, ctx.stage
     active = st["turn", "active_player"]
-    with comp.step("the untap step") as tr:
+    with ctx.step("the untap step") as tr:
         for k in keys:
-            ctrl = comp.controller(st, k[1])
-            mine = rm.any_of([rm.all_of([ctrl.is_(p), active.is_(p)]) for p in comp.players])
+            ctrl = ctx.controller(st, k[1])
+            mine = rm.any_of([rm.all_of([ctrl.is_(p), active.is_(p)]) for p in ctx.players])
             # 502.3: "... the active player determines which permanents they control will untap. Then they untap
             # them all simultaneously." (no permanent is kept from untapping here: all of them untap)
             tr.set(k, 0, "mtg.502.3", rm.all_of([began, st["zone", k[1]].is_("battlefield"), mine]))
 
 
-def check_end_turn(comp) -> None:
+def check_end_turn(ctx: RuleContext) -> None:
     """An end_turn needs a turn to end (raises ScenarioError otherwise)."""
-    seat_before(comp.sc, comp.event_index)
+    seat_before(ctx.sc, ctx.event_index)
