@@ -41,6 +41,7 @@ class TinyContext:
         self.required: list[tuple[int, object, str]] = []
         self.proofs: list = []
         self.started: set[str] = set()
+        self.derived: set[tuple] = set()
 
     def _initial_var(self, key: tuple, probe: bool = False):
         """Stage 0's value of ``key``: a constant."""
@@ -148,6 +149,10 @@ class TinyContext:
     def start_static(self, effect_id):
         """Record a begun static effect."""
         self.started.add(effect_id)
+
+    def derive_initial(self, key):
+        """Record a stage-0 value the rules define."""
+        self.derived.add(key)
 
 
 def possible(ctx: TinyContext, *lits) -> bool:

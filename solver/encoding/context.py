@@ -169,6 +169,9 @@ class RuleContext(Protocol):
         """A fact the rules read that an outside proof settles before solving (``solver.check.proofs``)."""
     def start_static(self, effect_id: str) -> None:
         """A begun static effect: from now on active exactly while its source is in play (``core.static``)."""
+    def derive_initial(self, key: tuple) -> None:
+        """The stage-0 value of ``key`` is what the game's rules make it (a value the scenario does not give), not a
+        fact; its ``add_key`` initial value is shown only."""
 
 
 #: the names a rule may touch on its context (``tests/test_layout.py`` holds game code to them)

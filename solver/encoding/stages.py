@@ -51,6 +51,11 @@ class Stages:
         """A begun static effect: from now on active exactly while its source is in play (``core.static``)."""
         self.pending.discard(effect_id)
 
+    def derive_initial(self, key: tuple) -> None:
+        """The stage-0 value of ``key`` is what the game's rules make it (a value the scenario does not give), not a
+        fact; its ``add_key`` initial value is shown only."""
+        self.derived0.add(key)
+
     def is_pending(self, effect_id: str) -> bool:
         """Is the effect one a later event begins, and not begun yet (inactive until then, even if static)?"""
         return effect_id in self.pending

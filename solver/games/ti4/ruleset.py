@@ -179,7 +179,7 @@ class Ti4(Ruleset):
             ctx.add_key(("pattr", p, STRATEGY_CARDS), [0, 8], 1 if max(at_start, in_game) >= 5 else 2)
             if p not in given:  # what 75.9 and the strategy phase make it (``_start_count``), not a fact (a player
                 # out of the game at the start keeps the count shown, a fact: no rule speaks of it)
-                ctx.derived0.add(("pattr", p, STRATEGY_CARDS))
+                ctx.derive_initial(("pattr", p, STRATEGY_CARDS))
 
     def statics(self, ctx: RuleContext, st) -> None:
         """core.static, and in the initial state the strategy-card count of the players in the game (75.9)."""
