@@ -52,8 +52,8 @@ def check_cycle(ctx: RuleContext, eff) -> None:
     for e in ctx.effects.values():
         sel = e.targets
         if on_element(e) and not isinstance(sel, list) and sel.controlled_by:
-            raise ScenarioError(f"{place(comp, eff)}: a control effect choosing its cards by element while "
-                                f"{place(comp, e)} sets the element of cards chosen by who controls them: each "
+            raise ScenarioError(f"{place(ctx, eff)}: a control effect choosing its cards by element while "
+                                f"{place(ctx, e)} sets the element of cards chosen by who controls them: each "
                                 f"depends on the other and no rule orders them (a cycle: list the targets of one)")
 
 

@@ -413,7 +413,7 @@ def _enough_cards(ctx: RuleContext, it: Item) -> None:
     for p, n in need.items():
         if len(library_of(ctx, p)) < n:
             raise ScenarioError(f"action {it.id} may make {p} draw {n} card(s) from a library of "
-                                f"{len(library_of(comp, p))}: drawing from an empty library (121.4, 704.5b) is not "
+                                f"{len(library_of(ctx, p))}: drawing from an empty library (121.4, 704.5b) is not "
                                 f"modelled")
 
 
