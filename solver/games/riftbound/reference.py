@@ -286,6 +286,8 @@ class RiftboundRules(CoreRules):
         else:  # the game is over: every step's condition failed, the chain items' rules were weighed all the same
             for a in self._actions(w):
                 self.legal(w, pr.st, a)
+            if any(e.kind == "control" and e.duration != "static" and leaving.get(e.player, False) for e in w.effects):
+                w.note("riftbound.concede.influence")  # weighed: the leaver's control effect stays, the game is over
             pr.inside.update((name, dict(pr.st)) for name in REMOVAL_STEPS)  # each step changes nothing
         pr.into(step, prev)
 
