@@ -194,13 +194,15 @@ def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -
 
 # -- TI4 --------------------------------------------------------------------------------------------------------
 TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card")
+#: how many players the game began with: every listed one (None), or five (75.9: the others eliminated before)
+TI4_BEGAN = (None, 5)
 
 
 def _ti4(b: Bound) -> Iterator[dict]:
     n_id = 0
     for n in range(2, b.players + 1):
         ps = list(PLAYERS[:n])
-        for speaker in ps:
+        for speaker, began in itertools.product(ps, TI4_BEGAN):
             objs = [(k, q) for k in TI4_KINDS for q in ps]
             for m in range(b.objects + 1):
                 for chosen in _multisets(objs, m):
@@ -210,10 +212,10 @@ def _ti4(b: Bound) -> Iterator[dict]:
                     evs += [("check_elimination", None, None), ("end_status_phase", None, None)]
                     for seq in _sequences(evs, b.events):
                         n_id += 1
-                        yield _ti4_doc(n_id, ps, speaker, chosen, seq)
+                        yield _ti4_doc(n_id, ps, speaker, chosen, seq, began)
 
 
-def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
+def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple, began: int | None = None) -> dict:
     objects = [{"id": "speaker", "zone": "play_area", "controller": speaker, "types": ["speaker_token"]}]
     for j, (kind, q) in enumerate(objs):
         o = f"o{j + 1}"
@@ -233,12 +235,16 @@ def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
             events.append({"type": "move", "object": o, "zone": "reinforcements"})
         else:
             events.append({"type": kind})
-    return {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
-            "events": events}
+    doc = {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
+           "events": events}
+    if began:  # the game began with more players than are listed (75.9): the others were eliminated before
+        doc["options"] = {"players_at_start": began}
+    return doc
 
 
 SPACES: dict[str, Space] = {
-    "ti4": Space(_ti4, fixed="every player in the game at the start; the speaker token with one of them; objects: planets "
+    "ti4": Space(_ti4, fixed="every listed player in the game at the start, the game begun with them or with five "
+                       "(players_at_start 5: the others eliminated before, 75.9); the speaker token with one of them; objects: planets "
                        "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
                        "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
                        "reinforcements), check_elimination, end_status_phase"),
