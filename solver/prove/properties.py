@@ -73,6 +73,8 @@ class Property:
     min_players: int = 0
     #: the rule speaks of games of at most this many players (a two-player game), 0: no limit
     max_players: int = 0
+    #: read at the end of the last event only (a space statement, ``solver.prove.closure``), not of every event
+    final: bool = False
     where: str = field(default="", compare=False)
 
     def bindings(self, ids: dict[str, list[str]]):

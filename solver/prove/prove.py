@@ -19,7 +19,8 @@ written as a scenario whose check fails on the property and shown as its step tr
 property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the properties
 assumed in the initial state, a proof for one event over every state of the space is the induction step within
 the space; it proves every length only if the space is closed under its events (each state one event reaches is
-again in the space), which this slice does not check: ``prove`` says "induction step", never "every length".
+again in the space): ``solver.prove.closure`` decides it, and ``prove`` says "proved for every length
+(inductive)" only when the space is closed, else why not (the value that leaves the space).
 """
 from __future__ import annotations
 
@@ -76,9 +77,15 @@ class Result:
     binding: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     #: proved for one event from every state of the space that keeps the game's properties: the induction step
-    #: within the space (no claim for longer sequences: that needs the space closed under the events, unchecked)
+    #: within the space (every length needs the space closed under the events too: ``inductive``)
     step: bool = False
     why: str = ""
+    #: the scenario of the space the counterexample comes from
+    scenario: str = ""
+    #: proved for every length: the induction step, and the space closed under its events (``solver.prove.closure``)
+    inductive: bool = False
+    #: why every length is claimed or not (the closure's answer, or what keeps it from being asked)
+    closure: str = ""
 
 
 def _others(ids: dict[str, list[str]], vars_: dict[str, str], b: dict):
@@ -147,9 +154,10 @@ class _Reader:
 
 def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
           budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES,
-          given: tuple[Property, ...] = (), safety: float = SAFETY) -> list[Result]:
+          given: tuple[Property, ...] = (), safety: float = SAFETY, first: bool = False) -> list[Result]:
     """Prove every property of ``game`` (or those named in ``only``, or the properties ``given`` instead) within
-    ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property)."""
+    ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property); ``first``: stop
+    at the first counterexample of any property (the closure check needs one)."""
     props = list(given) or [p for p in load(game) if not only or p.id in only]
     missing = set(only) - {p.id for p in props}
     if missing:
@@ -175,6 +183,8 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
             open_ = set()
             break
         _one(doc, rs, _union(load(game), given), results, meters, open_, rules_off)
+        if first and any(r.verdict == "counterexample" for r in results.values()):
+            break
     for r in results.values():
         r.work = meters[r.prop.id].used()
         r.space = count
@@ -183,7 +193,31 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
             r.why = (f"no state of the space checks it ({r.vacuous} vacuous; games of "
                      f"{r.prop.min_players or 1}-{r.prop.max_players or 'any'} players)")
         r.step = r.verdict == "proved" and bound.events == 1
+    if not given:
+        _every_length(game, bound, list(results.values()), rules_off, budget, max_states)
     return list(results.values())
+
+
+def _every_length(game: str, bound: Bound, results: list[Result], rules_off, budget: float, max_states: int) -> None:
+    """Claim every length for the properties proved by the induction step when the space is closed under its events
+    (``solver.prove.closure``); else say why not. The step assumes every property of the game in the state before
+    the event, so the claim needs all of them proved by it in this run."""
+    from solver.prove.closure import closure
+
+    stepped = [r for r in results if r.step]
+    if not stepped:
+        return
+    why = ""
+    if {p.id for p in load(game)} - {r.prop.id for r in stepped}:
+        why = ("the induction step assumes every property of the game before the event, "
+               "and not all of them were proved by it in this run (prove them all, with --events 1)")
+    else:
+        c = closure(game, bound, rules_off, budget, max_states)
+        why = c.why
+        for r in stepped:
+            r.inductive = c.closed
+    for r in stepped:
+        r.closure = why
 
 
 def _union(game_props: tuple, given: tuple) -> list:
@@ -221,8 +255,8 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
             initial += [rd.violated(p, b, 0) for b in bs]
         if p.id not in open_ or p.id not in results:
             continue
-        later = {(k, i): rd.violated(p, b, k)
-                 for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
+        ends = [len(comp.boundaries) - 1] if p.final else range(1, len(comp.boundaries))
+        later = {(k, i): rd.violated(p, b, k) for k in ends if k > 0 for i, b in enumerate(bs)}
         queries[p.id] = (rm.any_of(list(later.values()), "v"), later, bs)
     # every property of the game holds in the initial state, and the events can happen: what an event needs (an
     # action on the stack to resolve) holds, as the checker requires of every outcome (``Compiler.preconditions``)
@@ -249,7 +283,7 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         r.states += 1
         if answer is Answer.SAT:
             k, i = next(key for key, lit in later.items() if s.boolean_value(lit))
-            r.verdict, r.at, r.binding = "counterexample", k, bs[i]
+            r.verdict, r.at, r.binding, r.scenario = "counterexample", k, bs[i], doc["id"]
             values = {n: bool(s.boolean_value(lit)) for n, lit in reads.items()}
             r.trace = trace.render(trace.steps(comp, values, s, [], [comp.stage.index]))
             r.counterexample, r.exact = counterexample(doc, p, bs[i], k)

@@ -39,6 +39,14 @@ class Space:
     fixed: str
     #: the most players a scenario of the space has (0: the bound's)
     max_players: int = 0
+    #: what a state of the space is, as statements in the property language (``solver.prove.closure``): every
+    #: state of the space keeps them; a state one event reaches that breaks one is outside the space
+    within: tuple[dict, ...] = ()
+    #: why the statements do not say exactly what a state of the space is (a state keeping them all may still be
+    #: outside it): "" when they do
+    inexact: str = ""
+    #: what the rules read that the space's state representation leaves out (timestamps, history): "" for nothing
+    omits: str = ""
 
 
 def _multisets(options: list, n: int) -> Iterator[tuple]:
@@ -242,26 +250,108 @@ def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple, began: int
     return doc
 
 
+def _zones_only(game: str, zones: tuple[str, ...]) -> list[dict]:
+    """Statements: no object is in a zone of the game other than ``zones``."""
+    from solver.registry import vocabulary_for
+    return [{"id": f"zone-not-{z}", "says": f"no object is in zone {z}", "forall": {"o": "object"}, "when": [],
+             "never": [{"object": "o", "zone": z}]} for z in (v.name for v in vocabulary_for(game).zones)
+            if z not in zones]
+
+
+_OUT = [{"not": {"player": "p", "status": "in_game"}}]
+_ONE_OUT = {"id": "one-out", "says": "at most one player is out of the game", "forall": {"p": "player", "q": "player"},
+            "when": _OUT, "never": [{"not": {"player": "q", "status": "in_game"}}]}
+_TWO_ALL_IN = {"id": "two-all-in", "says": "with two players, both are in the game", "forall": {"p": "player"},
+               "max_players": 2, "when": [], "then": [{"player": "p", "status": "in_game"}]}
+
+
+def _within_mtg() -> tuple[dict, ...]:
+    return (
+        {"id": "life-1", "says": "every player has life 1", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "player_attributes": {"life": 1}}]},
+        {"id": "out-is-left", "says": "a player out of the game has status left", "forall": {"p": "player"},
+         "when": _OUT, "then": [{"player": "p", "status": "left"}]},
+        _ONE_OUT, _TWO_ALL_IN,
+        {"id": "active-in-game", "says": "the active player is in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"active_player": "p"}}]},
+        {"id": "priority-in-game", "says": "priority is with a player in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"priority": "p"}}]},
+        *_zones_only("mtg", MTG_ZONES),
+        {"id": "control-on-battlefield", "says": "an object controlled by another player than its owner is on the "
+         "battlefield", "forall": {"o": "object", "p": "player"},
+         "when": [{"object": "o", "controller": "p"}, {"not": {"object": "o", "owner": "p"}}],
+         "then": [{"object": "o", "zone": "battlefield"}]},
+    )
+
+
+def _within_riftbound() -> tuple[dict, ...]:
+    return (
+        {"id": "out-is-lost", "says": "a player out of the game has status lost", "forall": {"p": "player"},
+         "when": _OUT, "then": [{"player": "p", "status": "lost"}]},
+        _ONE_OUT, _TWO_ALL_IN,
+        {"id": "one-holder", "says": "turn, focus and priority are with one player", "forall": {"p": "player"},
+         "when": [{"turn": {"active_player": "p"}}], "then": [{"turn": {"focus": "p", "priority": "p"}}]},
+        {"id": "turn-in-game", "says": "the turn is with a player in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"active_player": "p"}}]},
+        *_zones_only("riftbound", RB_ZONES),
+        {"id": "control-in-base", "says": "a unit controlled by another player than its owner is in a base",
+         "forall": {"o": "object", "p": "player"},
+         "when": [{"object": "o", "controller": "p"}, {"not": {"object": "o", "owner": "p"}}],
+         "then": [{"object": "o", "zone": "base"}]},
+    )
+
+
+def _within_ti4() -> tuple[dict, ...]:
+    return (
+        {"id": "all-in-game", "says": "every listed player is in the game", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "status": "in_game"}]},
+        *_zones_only("ti4", ("board", "reinforcements", "hand", "play_area")),
+    )
+
+
+def _within_berserk() -> tuple[dict, ...]:
+    return (
+        *_zones_only("berserk", ("play",)),
+        {"id": "distinct-cells", "says": "no two cards share a cell", "forall": {"o": "object", "q": "object",
+                                                                                  "c": "cell"},
+         "when": [{"object": "o", "cell": "c"}], "never": [{"object": "q", "cell": "c"}]},
+        {"id": "no-duty", "says": "no card has the duty to move", "forall": {"o": "object"}, "when": [],
+         "never": [{"object": "o", "flags": {"must_move": True}}]},
+        {"id": "in-game", "says": "both players are in the game", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "status": "in_game"}]},
+    )
+
+
+_NOT_ALL = ("the statements do not say everything the space fixes (which player is active, each card's type, "
+            "which effects exist and on which card)")
+
 SPACES: dict[str, Space] = {
     "ti4": Space(_ti4, fixed="every listed player in the game at the start, the game begun with them or with five "
                        "(players_at_start 5: the others eliminated before, 75.9); the speaker token with one of them; objects: planets "
                        "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
                        "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
-                       "reinforcements), check_elimination, end_status_phase"),
+                       "reinforcements), check_elimination, end_status_phase",
+                 within=_within_ti4(), inexact=_NOT_ALL),
     "berserk": Space(_berserk, max_players=2, fixed="two players (the first card alice's: the players are symmetric); creatures only (no "
                                "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
                                "move prohibition (chains) and a permission (haste), in both orders, and is then never "
                                "pushed by an outside move; events: a move of a card onto another's cell, a declared "
                                "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
-                               "player"),
+                               "player",
+                     within=_within_berserk(), inexact=_NOT_ALL,
+                     omits="which card arrived last on a cell (the history berserk.conservation reads) and when each "
+                           "effect was applied (berserk.conflict.latest, conflict.anew): the space writes them only as "
+                           "timestamps of its initial states"),
     "mtg": Space(_mtg, fixed="life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
                        f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
-                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start"),
+                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start",
+                 within=_within_mtg(), inexact=_NOT_ALL),
     "riftbound": Space(_riftbound, fixed="at most one player already out (status lost), never with two players; turn, "
                                    "focus and priority with one player; objects are units in "
                                    f"{', '.join(RB_ZONES)}, another controller only in a base; events: concede of a "
-                                   "player in the game at the start, pass_turn"),
+                                   "player in the game at the start, pass_turn",
+                       within=_within_riftbound(), inexact=_NOT_ALL),
 }
 
 
