@@ -180,6 +180,23 @@ def items(p: Property) -> list[tuple[str, dict]]:
     return out
 
 
+def named_ids(p: Property) -> dict[str, set[str]]:
+    """The objects and effects a property names by id (not through a variable): a state without one of them is not
+    one the property speaks of."""
+    free = _free(p)
+    out: dict[str, set[str]] = {"objects": set(), "effects": set()}
+    for _, a in items(p):
+        for key, sort in (("object", "objects"), ("effect", "effects")):
+            if isinstance(a.get(key), str) and a[key] not in free:
+                out[sort].add(a[key])
+    return out
+
+
+def speaks_of(p: Property, ids: dict[str, list[str]]) -> bool:
+    """Every object and effect the property names is in the state (``ids``: the state's ids by sort)."""
+    return all(n <= set(ids[sort]) for sort, n in named_ids(p).items())
+
+
 def _free(p: Property) -> dict[str, str]:
     """Every variable of the property (``forall`` and ``every_other``), with its sort."""
     out = dict(p.forall)

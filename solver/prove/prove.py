@@ -35,7 +35,7 @@ from solver.engine.budget import SAFETY_SECONDS, Meter
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.errors import Refusal
-from solver.prove.properties import SORTS, Property, load, substitute
+from solver.prove.properties import SORTS, Property, load, speaks_of, substitute
 from solver.prove.spaces import SPACES, Bound, space
 from solver.registry import ruleset_for
 from solver.vocabulary.check import problems
@@ -248,8 +248,8 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         n = len(sc.players)
         if n < p.min_players or (p.max_players and n > p.max_players):
             continue
-        bs = list(p.bindings(rd.ids))
-        if not bs:  # nothing to quantify over in this state (no object): it checks nothing
+        bs = list(p.bindings(rd.ids)) if speaks_of(p, rd.ids) else []
+        if not bs:  # nothing to quantify over in this state (no object, or not one it names): it checks nothing
             continue
         if p.id in results or not rules_off:  # with rules off, the others may depend on them: only p is assumed
             initial += [rd.violated(p, b, 0) for b in bs]

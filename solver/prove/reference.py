@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from models.expectations import Expectation
 from models.scenario import Scenario
-from solver.prove.properties import SORTS, Property, load, substitute
+from solver.prove.properties import SORTS, Property, load, speaks_of, substitute
 from solver.prove.spaces import SPACES, Bound, space
 from solver.reference.brute import enumerate_traces
 from solver.reference.world import build_world, rules_for
@@ -69,8 +69,8 @@ class _Read:
         return not all(self.item(it, b, k) for it in p.then)
 
 
-def _applies(p: Property, n: int) -> bool:
-    return n >= p.min_players and (not p.max_players or n <= p.max_players)
+def _applies(p: Property, n: int, ids: dict | None = None) -> bool:
+    return n >= p.min_players and (not p.max_players or n <= p.max_players) and (ids is None or speaks_of(p, ids))
 
 
 def reference_prove(game: str, bound: Bound, only: tuple[str, ...] = (), max_states: int = 5000,
@@ -104,11 +104,11 @@ def reference_prove(game: str, bound: Bound, only: tuple[str, ...] = (), max_sta
         n = len(sc.players)
         for t in traces:
             rd = _Read(w, t, ids)
-            if any(rd.violated(p, b, 0) for p in props if _applies(p, n) for b in p.bindings(ids)):
+            if any(rd.violated(p, b, 0) for p in props if _applies(p, n, ids) for b in p.bindings(ids)):
                 continue  # an initial state that breaks a property of the game: not a state of play
             for r in results.values():
                 p = r.prop
-                if r.verdict != "proved" or not _applies(p, n):
+                if r.verdict != "proved" or not _applies(p, n, ids):
                     continue
                 bs = list(p.bindings(ids))
                 if not bs:

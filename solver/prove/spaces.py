@@ -174,6 +174,33 @@ def _berserk(b: Bound) -> Iterator[dict]:
                     for seq in _sequences(evs, b.events):
                         n_id += 1
                         yield _berserk_doc(n_id, (rows, cols), objs, effects, seq)
+    yield from _berserk_conflicts(b, n_id)
+
+
+#: the moves of the conflict states: Kanor-Vain destroyed or revived, the Blade taken off or put back on
+BERSERK_CONFLICT_MOVES = (("kanor", "graveyard"), ("kanor", "play"), ("blade", "hand"), ("blade", "play"))
+
+
+def _berserk_conflicts(b: Bound, n_id: int) -> Iterator[dict]:
+    """The conflict states (seeds/003, ПРИМЕР 1): a hero o1 under Kanor-Vain's "every hero is neutral" and the
+    Blade of the Fallen's "the equipped hero is dark", two static effects applied in either order, each source in
+    play or not; events: a source leaves play or comes back (applied anew, berserk.conflict.anew)."""
+    for kanor, blade, dark_first in itertools.product(("play", "graveyard"), ("play", "hand"), (True, False)):
+        for seq in _sequences(BERSERK_CONFLICT_MOVES, b.events):
+            n_id += 1
+            yield {"id": f"berserk-prove-{n_id}", "game": "berserk", "players": [{"id": p} for p in BERSERK_PLAYERS],
+                   "objects": [{"id": "o1", "owner": "bob", "zone": "play", "types": ["creature", "hero"],
+                                "properties": {"element": "forests"}},
+                               {"id": "kanor", "owner": "alice", "zone": kanor, "types": ["creature"]},
+                               {"id": "blade", "owner": "bob", "zone": blade, "types": ["equipment"],
+                                "attached_to": "o1"}],
+                   "effects": [{"id": "neutral", "source": "kanor", "kind": "set", "attribute": "element",
+                                "value": "neutral", "targets": {"types": ["hero"]}, "duration": "static",
+                                "timestamp": 1 if not dark_first else 2},
+                               {"id": "dark", "source": "blade", "kind": "set", "attribute": "element",
+                                "value": "darkness", "targets": ["o1"], "duration": "static",
+                                "timestamp": 1 if dark_first else 2}],
+                   "events": [{"type": "move", "object": o, "zone": z} for o, z in seq]}
 
 
 def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -> dict:
@@ -315,8 +342,6 @@ def _within_berserk() -> tuple[dict, ...]:
         {"id": "distinct-cells", "says": "no two cards share a cell", "forall": {"o": "object", "q": "object",
                                                                                   "c": "cell"},
          "when": [{"object": "o", "cell": "c"}], "never": [{"object": "q", "cell": "c"}]},
-        {"id": "no-duty", "says": "no card has the duty to move", "forall": {"o": "object"}, "when": [],
-         "never": [{"object": "o", "flags": {"must_move": True}}]},
         {"id": "in-game", "says": "both players are in the game", "forall": {"p": "player"}, "when": [],
          "then": [{"player": "p", "status": "in_game"}]},
     )
@@ -337,7 +362,9 @@ SPACES: dict[str, Space] = {
                                "move prohibition (chains) and a permission (haste), in both orders, and is then never "
                                "pushed by an outside move; events: a move of a card onto another's cell, a declared "
                                "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
-                               "player",
+                               "player; and the conflict states (three cards, whatever the objects bound, no board): a hero under Kanor-Vain's "
+                               "neutral and the Blade's dark, applied in either order, each source in play or not, events: a source "
+                               "leaves play or comes back",
                      within=_within_berserk(), inexact=_NOT_ALL,
                      omits="which card arrived last on a cell (the history berserk.conservation reads) and when each "
                            "effect was applied (berserk.conflict.latest, conflict.anew): the space writes them only as "
