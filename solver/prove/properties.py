@@ -16,7 +16,8 @@ quantified over the scenario's players and objects::
 ``never`` together are false. An item is an expectation's atoms (``{player: p, status: left}``, a variable name
 standing for its value), ``{not: {...}}`` (the atoms do not all hold), ``{before: {...}}`` (the atoms held at the
 end of the event before: the initial state for the first), or ``{every_other: {q: player}, all: [items]}`` (the
-items hold for every other player; ``some_other`` instead: for some other player). Variables range over players, objects, cells of the board and effects; those
+items hold for every other player; ``some_other`` instead: for some other player), or ``{targets: {action: a,
+player: p}}`` (a fact of the scenario, not of an outcome: the stack object ``a`` targets ``p``). Variables range over players, objects, cells of the board and effects; those
 of one sort are distinct. The statement is read at
 the end of every event (``solver.prove.prove``).
 """
@@ -173,11 +174,24 @@ def items(p: Property) -> list[tuple[str, dict]]:
                 walk(part, [it["before"]])
             elif "every_other" in it or "some_other" in it:
                 walk(part, it.get("all") or [])
+            elif "targets" in it:
+                _check_targets(p, it)
             else:
                 out.append((part, it))
     for part in ("when", "then", "never"):
         walk(part, getattr(p, part) or ())
     return out
+
+
+def _check_targets(p: Property, it: dict) -> None:
+    t = it["targets"]
+    if set(it) != {"targets"} or not isinstance(t, dict) or set(t) != {"action", "player"}:
+        raise PropertyError(f"{p.where}: {it}: a targets item is {{targets: {{action: A, player: P}}}}")
+
+
+def targets(doc_objects, action: str, player: str) -> bool:
+    """The stack object ``action`` of the scenario (its objects) targets ``player`` (a fact of the scenario)."""
+    return any(o.id == action and o.action is not None and player in o.action.targets for o in doc_objects)
 
 
 def named_ids(p: Property) -> dict[str, set[str]]:

@@ -35,13 +35,20 @@ from solver.engine.budget import SAFETY_SECONDS, Meter
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.errors import Refusal
-from solver.prove.properties import SORTS, Property, load, speaks_of, substitute
+from solver.prove.properties import (
+    SORTS,
+    Property,
+    load,
+    speaks_of,
+    substitute,
+    targets,
+)
 from solver.prove.spaces import SPACES, Bound, space
 from solver.registry import ruleset_for
 from solver.vocabulary.check import problems
 
 #: the items that are not atoms (``solver.prove.properties``)
-SPECIAL = {"not", "before", "every_other", "some_other"}
+SPECIAL = {"not", "before", "every_other", "some_other", "targets"}
 #: work units per property (all its solves over the space): ``--budget``
 DEFAULT_BUDGET = 60.0
 #: wall-clock seconds per property after which it is unknown whatever its budget: a safety net only, far above
@@ -128,6 +135,9 @@ class _Reader:
             return rm.neg(self.item(it["not"], b, k))
         if "before" in it:
             return self.item(it["before"], b, max(k - 1, 0))
+        if "targets" in it:  # a fact of the scenario (what a stack object targets), not of an outcome
+            t = substitute(it["targets"], b)
+            return rm.true if targets(self.comp.sc.objects, t["action"], t["player"]) else rm.false
         if "some_other" in it:  # for some other binding, every item holds
             return rm.any_of([rm.all_of([self.item(x, {**b, **extra}, k) for x in it.get("all") or []], "some")
                               for extra in self._others(it["some_other"], b)], "some_other")
@@ -145,7 +155,11 @@ class _Reader:
     def violated(self, p: Property, b: dict, k: int):
         """The instance ``b`` of ``p`` is false at the end of event ``k``."""
         rm = self.comp.rm
-        when = [self.item(it, b, k) for it in p.when]
+        when = []
+        for it in p.when:  # a fact of the scenario that is false (a targets item) ends it: the rest may not apply
+            when.append(self.item(it, b, k))
+            if when[-1] is rm.false:
+                return rm.false
         if p.never is not None:
             return rm.all_of(when + [self.item(it, b, k) for it in p.never], "violated")
         then = rm.all_of([self.item(it, b, k) for it in p.then], "then")

@@ -75,10 +75,13 @@ def _mtg(b: Bound) -> Iterator[dict]:
                            for p in ps]
                 objs = [(z, owner, ctl) for z in MTG_ZONES for owner in ps
                         for ctl in ([None] + [q for q in ps if q != owner] if z == "battlefield" else [None])]
+                # a spell of the active player on the stack, "target player loses 1 life", its target any player
+                objs += [("stack", here[0], q) for q in ps]
                 evs = [("leave_game", p) for p in here] + [("lose_life", p) for p in here]
                 for m in range(b.objects + 1):
                     for chosen in _multisets(objs, m):
-                        for seq in _sequences(evs, b.events):
+                        spells = [("resolve", f"o{k + 1}") for k, o in enumerate(chosen) if o[0] == "stack"]
+                        for seq in _sequences(evs + spells, b.events):
                             n_id += 1
                             yield _mtg_doc(n_id, players, chosen, seq, here[0], prio)
 
@@ -87,12 +90,17 @@ def _mtg_doc(i: int, players: list, objs: tuple, seq: tuple, active: str, prio: 
     objects, effects = [], []
     for k, (zone, owner, ctl) in enumerate(objs):
         oid = f"o{k + 1}"
+        if zone == "stack":  # ctl: the target
+            objects.append({"id": oid, "owner": owner, "zone": zone,
+                            "action": {"kind": "lose_life", "targets": [ctl], "params": {"amount": 1}}})
+            continue
         objects.append({"id": oid, "owner": owner, "zone": zone, "types": ["creature"]})
         if ctl:
             effects.append({"id": f"steal_{oid}", "timestamp": k + 1, "kind": "control", "player": ctl,
                             "targets": [oid], "duration": "permanent"})
     two = len(players) == 2  # a two-player game is left by conceding (104.3a), never by 800.4
     events = [{"type": "leave_game", "player": p, **({"status": "conceded"} if two else {})} if t == "leave_game" else
+              {"type": "resolve", "action": p} if t == "resolve" else
               {"type": "lose_life", "player": p, "amount": 1} for t, p in seq]
     doc = {"id": f"mtg-prove-{i}", "game": "mtg", "players": players, "objects": objects, "events": events,
            "turn": {"active_player": active, "priority": prio}}
@@ -303,7 +311,7 @@ def _within_mtg() -> tuple[dict, ...]:
          "when": _OUT, "never": [{"turn": {"active_player": "p"}}]},
         {"id": "priority-in-game", "says": "priority is with a player in the game", "forall": {"p": "player"},
          "when": _OUT, "never": [{"turn": {"priority": "p"}}]},
-        *_zones_only("mtg", MTG_ZONES),
+        *_zones_only("mtg", MTG_ZONES + ("stack",)),
         {"id": "control-on-battlefield", "says": "an object controlled by another player than its owner is on the "
          "battlefield", "forall": {"o": "object", "p": "player"},
          "when": [{"object": "o", "controller": "p"}, {"not": {"object": "o", "owner": "p"}}],
@@ -371,7 +379,8 @@ SPACES: dict[str, Space] = {
                            "timestamps of its initial states"),
     "mtg": Space(_mtg, fixed="life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
-                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
+                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield), or spells of the active player on the stack "
+                       "(target player loses 1 life, any target); events: resolve of such a spell, "
                        "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start",
                  within=_within_mtg(), inexact=_NOT_ALL),
     "riftbound": Space(_riftbound, fixed="at most one player already out (status lost), never with two players; turn, "
