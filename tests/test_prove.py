@@ -184,3 +184,14 @@ def test_the_library_spaces_are_not_closed_and_say_which_value_leaves(game: str)
     prove claims no length beyond the bound and names the statement broken."""
     results = _proved(game)
     assert all(not r.inductive and r.closure.startswith("not closed: one event leaves the space") for r in results)
+
+
+def test_a_malformed_targets_item_is_refused_with_its_place() -> None:
+    """The targets item (a fact of the scenario) has exactly an action and a player; anything else is refused,
+    named by the property's place."""
+    ok = _prop(forall={"o": "object", "p": "player"},
+               when=({"targets": {"action": "o", "player": "p"}},), never=({"object": "o", "zone": "outside"},),
+               where="properties.yaml: properties[9] (x)")
+    properties.validate(ok)
+    with pytest.raises(PropertyError, match=r"properties\[9\] \(x\).*targets item"):
+        properties.validate(replace(ok, when=({"targets": {"action": "o", "card": "p"}},)))
