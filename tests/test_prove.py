@@ -173,7 +173,9 @@ def test_every_length_only_on_a_closed_space(monkeypatch, events, omits, claimed
     in the space again and the space says exactly what its states are and omits nothing the rules read; a value
     that leaves the space (alex takes bianca's planet) or an omission keeps the claim back, and says why."""
     monkeypatch.setitem(SPACES, "ti4", _toy_ti4(events, omits=omits))
-    results = prove("ti4", Bound(2, 2, 1))
+    from solver.prove.closure import prove_every_length
+
+    results = prove_every_length("ti4", Bound(2, 2, 1))
     assert all(r.verdict == "proved" and r.step for r in results)
     assert all(r.inductive is claimed and says in r.closure for r in results), results[0].closure
 
@@ -182,7 +184,10 @@ def test_every_length_only_on_a_closed_space(monkeypatch, events, omits, claimed
 def test_the_library_spaces_are_not_closed_and_say_which_value_leaves(game: str) -> None:
     """No overclaim: each game's space is left by one event (a player out, a life total, two cards on a cell), so
     prove claims no length beyond the bound and names the statement broken."""
-    results = _proved(game)
+    from solver.prove.closure import every_length
+
+    results = list(_proved(game))
+    every_length(game, SMALL[game], results, (), 60.0, 20_000)
     assert all(not r.inductive and r.closure.startswith("not closed: one event leaves the space") for r in results)
 
 

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.prove.properties import Property, validate
+from solver.prove.properties import Property, load, validate
+from solver.prove.prove import DEFAULT_BUDGET, DEFAULT_STATES, Result, prove, with_bound
 from solver.prove.spaces import SPACES, Bound
 
 
@@ -49,8 +50,6 @@ def statements(game: str) -> tuple[Property, ...]:
 def closure(game: str, bound: Bound, rules_off: tuple[str, ...] = (), budget: float = 60.0,
             max_states: int = 20_000) -> Closure:
     """Decide whether one event from any state of the space within ``bound`` stays in the space (see the module)."""
-    from solver.prove.prove import prove, with_bound
-
     sp = SPACES[game]
     if not sp.within:
         return Closure(False, "the space does not say what its states are (Space.within): closure is not checked")
@@ -75,3 +74,32 @@ def closure(game: str, bound: Bound, rules_off: tuple[str, ...] = (), budget: fl
                               "not claimed")
     return Closure(True, "closed: every state one event reaches from a state of the space is again one (its "
                          "statements, which say exactly what a state of the space is, hold after every event)")
+
+
+def prove_every_length(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
+                       budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES) -> list[Result]:
+    """``prove``, then every length claimed or not for the properties proved by the induction step
+    (``arbiter prove``)."""
+    results = prove(game, bound, only, rules_off, budget, max_states)
+    every_length(game, bound, results, rules_off, budget, max_states)
+    return results
+
+
+def every_length(game: str, bound: Bound, results: list[Result], rules_off, budget: float, max_states: int) -> None:
+    """Claim every length for the properties proved by the induction step when the space is closed under its events
+    (``solver.prove.closure``); else say why not. The step assumes every property of the game in the state before
+    the event, so the claim needs all of them proved by it in this run."""
+    stepped = [r for r in results if r.step]
+    if not stepped:
+        return
+    why = ""
+    if {p.id for p in load(game)} - {r.prop.id for r in stepped}:
+        why = ("the induction step assumes every property of the game before the event, "
+               "and not all of them were proved by it in this run (prove them all, with --events 1)")
+    else:
+        c = closure(game, bound, rules_off, budget, max_states)
+        why = c.why
+        for r in stepped:
+            r.inductive = c.closed
+    for r in stepped:
+        r.closure = why

@@ -5,7 +5,8 @@ from pathlib import Path
 
 import yaml
 
-from solver.prove.prove import Result, prove
+from solver.prove.closure import prove_every_length
+from solver.prove.prove import Result
 from solver.prove.spaces import SPACES, Bound
 
 
@@ -74,7 +75,7 @@ def write_counterexamples(results: list[Result], folder: Path) -> list[Path]:
 def prove_command(game: str, only: list[str], bound: Bound, budget: float, states: int, rules_off: list[str],
                   out: Path | None, json_out: bool = False) -> int:
     """Run ``arbiter prove``; exit code 0 when every property is proved, 1 otherwise."""
-    results = prove(game, bound, tuple(only), tuple(rules_off), budget, states)
+    results = prove_every_length(game, bound, tuple(only), tuple(rules_off), budget, states)
     if json_out:
         import json
         print(json.dumps(as_json(game, bound, results), indent=2, ensure_ascii=False))

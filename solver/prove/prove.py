@@ -19,7 +19,7 @@ written as a scenario whose check fails on the property and shown as its step tr
 property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the properties
 assumed in the initial state, a proof for one event over every state of the space is the induction step within
 the space; it proves every length only if the space is closed under its events (each state one event reaches is
-again in the space): ``solver.prove.closure`` decides it, and ``prove`` says "proved for every length
+again in the space): ``solver.prove.closure`` decides it, and ``arbiter prove`` says "proved for every length
 (inductive)" only when the space is closed, else why not (the value that leaves the space).
 """
 from __future__ import annotations
@@ -207,31 +207,7 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
             r.why = (f"no state of the space checks it ({r.vacuous} vacuous; games of "
                      f"{r.prop.min_players or 1}-{r.prop.max_players or 'any'} players)")
         r.step = r.verdict == "proved" and bound.events == 1
-    if not given:
-        _every_length(game, bound, list(results.values()), rules_off, budget, max_states)
     return list(results.values())
-
-
-def _every_length(game: str, bound: Bound, results: list[Result], rules_off, budget: float, max_states: int) -> None:
-    """Claim every length for the properties proved by the induction step when the space is closed under its events
-    (``solver.prove.closure``); else say why not. The step assumes every property of the game in the state before
-    the event, so the claim needs all of them proved by it in this run."""
-    from solver.prove.closure import closure
-
-    stepped = [r for r in results if r.step]
-    if not stepped:
-        return
-    why = ""
-    if {p.id for p in load(game)} - {r.prop.id for r in stepped}:
-        why = ("the induction step assumes every property of the game before the event, "
-               "and not all of them were proved by it in this run (prove them all, with --events 1)")
-    else:
-        c = closure(game, bound, rules_off, budget, max_states)
-        why = c.why
-        for r in stepped:
-            r.inductive = c.closed
-    for r in stepped:
-        r.closure = why
 
 
 def _union(game_props: tuple, given: tuple) -> list:
