@@ -560,6 +560,7 @@ def prove(
     states: int = typer.Option(20000, "--states", help="States of the space at most: more: unknown."),
     rules_off: list[str] = typer.Option([], "--rules-off", help="Switch this rule off in every model (repeatable)."),
     out: Optional[Path] = typer.Option(None, "--out", help="Write each counterexample as a scenario file here."),
+    json_out: bool = typer.Option(False, "--json", help="Print the answer as JSON (with the closure's answer)."),
 ) -> None:
     """Prove each property for every state and event sequence within the bound, or show the smallest counterexample."""
     from solver.prove.command import prove_command
@@ -574,7 +575,7 @@ def prove(
             _usage(f"--board {board}: give rows x columns, as 2x3")
         rc = (int(r), int(c))
     raise typer.Exit(prove_command(game, list(prop), Bound(players, objects, events, rc), budget, states,
-                                   list(rules_off), out))
+                                   list(rules_off), out, json_out))
 
 
 def _terminate(signum, frame) -> None:

@@ -25,7 +25,8 @@ OFF_BOUND = {("mtg", "below-zero-life-out"): Bound(players=3, objects=0, events=
 #: effective controller of an object outside the game, 108.4a; a card's permission to move, 524.2) is free in the
 #: model but is no observable, so the checker enumerates one outcome and reads the expectation there (a limit of
 #: checking with rules off, noted in the report of issue 25)
-OFF_CHECK_PASSES = {("mtg", "outside-no-controller"), ("berserk", "prohibition-beats-permission")}
+OFF_CHECK_PASSES = {("mtg", "outside-no-controller"), ("berserk", "prohibition-beats-permission"),
+                    ("berserk", "latest-wins-dark"), ("berserk", "latest-wins-neutral")}  # the element, derived
 GAMES_WITH_PROPERTIES = [g for g in names() if properties.path_of(g).exists()]
 PROVABLE = sorted(SPACES)
 
@@ -139,3 +140,63 @@ def test_unknown_when_the_work_budget_is_spent() -> None:
     """A property whose work budget runs out is unknown, never proved (deterministic work, never seconds)."""
     (r,) = prove("riftbound", SMALL["riftbound"], ("turn-in-game",), budget=0.01)
     assert r.verdict == "unknown" and "budget" in r.why
+
+
+def _toy_ti4(events: tuple, **kw):
+    """A closed toy space of TI4 (two players, each with a planet; at most one event of ``events``), with the
+    statements that say exactly what its states are."""
+    from solver.prove.spaces import Space, _ti4_doc
+
+    def enumerate_(b: Bound):
+        n = 0
+        for speaker in ("alex", "bianca"):
+            for seq in [()] + [(e,) for e in events]:
+                n += 1
+                yield _ti4_doc(n, ["alex", "bianca"], speaker, (("planet", "alex"), ("planet", "bianca")), seq)
+    within = ({"id": "all-in-game", "says": "every player is in the game", "forall": {"p": "player"}, "when": [],
+               "then": [{"player": "p", "status": "in_game", "player_attributes": {"strategy_cards": 2}}]},
+              {"id": "planets", "says": "each player controls their own planet", "forall": {}, "when": [],
+               "then": [{"object": "o1", "zone": "board", "controller": "alex"},
+                        {"object": "o2", "zone": "board", "controller": "bianca"}]},
+              {"id": "speaker", "says": "the speaker token is in the play area", "forall": {}, "when": [],
+               "then": [{"object": "speaker", "zone": "play_area"}]})
+    return Space(enumerate_, fixed="toy", within=within, **kw)
+
+
+@pytest.mark.parametrize("events,omits,claimed,says", [
+    ((("end_status_phase", None, None),), "", True, "closed"),
+    ((("end_status_phase", None, None), ("planet_control", "o2", "alex")), "", False, "bianca in_game -> eliminated"),
+    ((("end_status_phase", None, None),), "a history", False, "omits what the rules read: a history"),
+])
+def test_every_length_only_on_a_closed_space(monkeypatch, events, omits, claimed, says) -> None:
+    """Closure (solver.prove.closure): every length is claimed when one event from every state of the space lands
+    in the space again and the space says exactly what its states are and omits nothing the rules read; a value
+    that leaves the space (alex takes bianca's planet) or an omission keeps the claim back, and says why."""
+    monkeypatch.setitem(SPACES, "ti4", _toy_ti4(events, omits=omits))
+    from solver.prove.closure import prove_every_length
+
+    results = prove_every_length("ti4", Bound(2, 2, 1))
+    assert all(r.verdict == "proved" and r.step for r in results)
+    assert all(r.inductive is claimed and says in r.closure for r in results), results[0].closure
+
+
+@pytest.mark.parametrize("game", PROVABLE)
+def test_the_library_spaces_are_not_closed_and_say_which_value_leaves(game: str) -> None:
+    """No overclaim: each game's space is left by one event (a player out, a life total, two cards on a cell), so
+    prove claims no length beyond the bound and names the statement broken."""
+    from solver.prove.closure import every_length
+
+    results = list(_proved(game))
+    every_length(game, SMALL[game], results, (), 60.0, 20_000)
+    assert all(not r.inductive and r.closure.startswith("not closed: one event leaves the space") for r in results)
+
+
+def test_a_malformed_targets_item_is_refused_with_its_place() -> None:
+    """The targets item (a fact of the scenario) has exactly an action and a player; anything else is refused,
+    named by the property's place."""
+    ok = _prop(forall={"o": "object", "p": "player"},
+               when=({"targets": {"action": "o", "player": "p"}},), never=({"object": "o", "zone": "outside"},),
+               where="properties.yaml: properties[9] (x)")
+    properties.validate(ok)
+    with pytest.raises(PropertyError, match=r"properties\[9\] \(x\).*targets item"):
+        properties.validate(replace(ok, when=({"targets": {"action": "o", "card": "p"}},)))

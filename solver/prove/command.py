@@ -5,7 +5,8 @@ from pathlib import Path
 
 import yaml
 
-from solver.prove.prove import Result, prove
+from solver.prove.closure import prove_every_length
+from solver.prove.prove import Result
 from solver.prove.spaces import SPACES, Bound
 
 
@@ -26,18 +27,36 @@ def render(game: str, bound: Bound, results: list[Result]) -> list[str]:
         if r.refused:
             counts += f", {r.refused} refused by the rules (first: {r.refusal})"
         out.append(counts + f"; work {r.work:g} units")
-        if r.verdict == "proved":
+        if r.verdict == "proved" and r.inductive:
+            out.append(f"    proved for every length (inductive): the induction step within {bound.text()}, and "
+                       f"{r.closure}")
+        elif r.verdict == "proved":
             out.append(f"    proved for every state and event sequence within {bound.text()}"
                        + ("; the induction step within the space: one event keeps it from every state of the space "
-                          "that keeps the game's properties (longer sequences: not claimed, the space's closure "
-                          "under events is not checked)" if r.step else ""))
+                          "that keeps the game's properties (every length: below)" if r.step else ""))
         elif r.verdict == "unknown":
             out.append(f"    unknown (never a pass): {r.why}")
         else:
             where = ", ".join(f"{k}={v}" for k, v in r.binding.items())
             out.append(f"    fails after event {r.at} for {where}; step trace:")
             out += [f"      {line}" for line in r.trace]
+    closure = next((r for r in results if r.closure), None)
+    if closure is not None:
+        out.append(f"every length: {'claimed' if closure.inductive else 'not claimed'}: {closure.closure}")
     return out
+
+
+def as_json(game: str, bound: Bound, results: list[Result]) -> dict:
+    """The answer as JSON data (``arbiter prove --json``): the same facts as the text."""
+    return {"game": game, "bound": {"players": bound.players, "objects": bound.objects, "events": bound.events,
+                                    "board": list(bound.board) if bound.board else None, "text": bound.text()},
+            "space_fixed": SPACES[game].fixed if game in SPACES else None,
+            "properties": [{"id": r.prop.id, "rule": r.prop.rule, "says": r.prop.says, "verdict": r.verdict,
+                            "states": r.states, "space": r.space, "vacuous": r.vacuous, "refused": r.refused,
+                            "work": r.work, "induction_step": r.step, "every_length": r.inductive,
+                            "closure": r.closure, "why": r.why, "at": r.at, "binding": r.binding,
+                            "scenario": r.scenario or None, "trace": r.trace, "counterexample": r.counterexample}
+                           for r in results]}
 
 
 def write_counterexamples(results: list[Result], folder: Path) -> list[Path]:
@@ -54,11 +73,15 @@ def write_counterexamples(results: list[Result], folder: Path) -> list[Path]:
 
 
 def prove_command(game: str, only: list[str], bound: Bound, budget: float, states: int, rules_off: list[str],
-                  out: Path | None) -> int:
+                  out: Path | None, json_out: bool = False) -> int:
     """Run ``arbiter prove``; exit code 0 when every property is proved, 1 otherwise."""
-    results = prove(game, bound, tuple(only), tuple(rules_off), budget, states)
-    for line in render(game, bound, results):
-        print(line)
+    results = prove_every_length(game, bound, tuple(only), tuple(rules_off), budget, states)
+    if json_out:
+        import json
+        print(json.dumps(as_json(game, bound, results), indent=2, ensure_ascii=False))
+    else:
+        for line in render(game, bound, results):
+            print(line)
     if out is not None:
         for path in write_counterexamples(results, out):
             print(f"counterexample written: {path}")

@@ -16,7 +16,8 @@ quantified over the scenario's players and objects::
 ``never`` together are false. An item is an expectation's atoms (``{player: p, status: left}``, a variable name
 standing for its value), ``{not: {...}}`` (the atoms do not all hold), ``{before: {...}}`` (the atoms held at the
 end of the event before: the initial state for the first), or ``{every_other: {q: player}, all: [items]}`` (the
-items hold for every other player; ``some_other`` instead: for some other player). Variables range over players, objects, cells of the board and effects; those
+items hold for every other player; ``some_other`` instead: for some other player), or ``{targets: {action: a,
+player: p}}`` (a fact of the scenario, not of an outcome: the stack object ``a`` targets ``p``). Variables range over players, objects, cells of the board and effects; those
 of one sort are distinct. The statement is read at
 the end of every event (``solver.prove.prove``).
 """
@@ -73,6 +74,8 @@ class Property:
     min_players: int = 0
     #: the rule speaks of games of at most this many players (a two-player game), 0: no limit
     max_players: int = 0
+    #: read at the end of the last event only (a space statement, ``solver.prove.closure``), not of every event
+    final: bool = False
     where: str = field(default="", compare=False)
 
     def bindings(self, ids: dict[str, list[str]]):
@@ -171,11 +174,41 @@ def items(p: Property) -> list[tuple[str, dict]]:
                 walk(part, [it["before"]])
             elif "every_other" in it or "some_other" in it:
                 walk(part, it.get("all") or [])
+            elif "targets" in it:
+                _check_targets(p, it)
             else:
                 out.append((part, it))
     for part in ("when", "then", "never"):
         walk(part, getattr(p, part) or ())
     return out
+
+
+def _check_targets(p: Property, it: dict) -> None:
+    t = it["targets"]
+    if set(it) != {"targets"} or not isinstance(t, dict) or set(t) != {"action", "player"}:
+        raise PropertyError(f"{p.where}: {it}: a targets item is {{targets: {{action: A, player: P}}}}")
+
+
+def targets(doc_objects, action: str, player: str) -> bool:
+    """The stack object ``action`` of the scenario (its objects) targets ``player`` (a fact of the scenario)."""
+    return any(o.id == action and o.action is not None and player in o.action.targets for o in doc_objects)
+
+
+def named_ids(p: Property) -> dict[str, set[str]]:
+    """The objects and effects a property names by id (not through a variable): a state without one of them is not
+    one the property speaks of."""
+    free = _free(p)
+    out: dict[str, set[str]] = {"objects": set(), "effects": set()}
+    for _, a in items(p):
+        for key, sort in (("object", "objects"), ("effect", "effects")):
+            if isinstance(a.get(key), str) and a[key] not in free:
+                out[sort].add(a[key])
+    return out
+
+
+def speaks_of(p: Property, ids: dict[str, list[str]]) -> bool:
+    """Every object and effect the property names is in the state (``ids``: the state's ids by sort)."""
+    return all(n <= set(ids[sort]) for sort, n in named_ids(p).items())
 
 
 def _free(p: Property) -> dict[str, str]:

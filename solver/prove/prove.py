@@ -19,7 +19,8 @@ written as a scenario whose check fails on the property and shown as its step tr
 property's work budget, or a space larger than the state budget: ``unknown``, never a pass. With the properties
 assumed in the initial state, a proof for one event over every state of the space is the induction step within
 the space; it proves every length only if the space is closed under its events (each state one event reaches is
-again in the space), which this slice does not check: ``prove`` says "induction step", never "every length".
+again in the space): ``solver.prove.closure`` decides it, and ``arbiter prove`` says "proved for every length
+(inductive)" only when the space is closed, else why not (the value that leaves the space).
 """
 from __future__ import annotations
 
@@ -34,13 +35,20 @@ from solver.engine.budget import SAFETY_SECONDS, Meter
 from solver.engine.settings import Answer, SolverOptions
 from solver.engine.solve import Engine
 from solver.errors import Refusal
-from solver.prove.properties import SORTS, Property, load, substitute
+from solver.prove.properties import (
+    SORTS,
+    Property,
+    load,
+    speaks_of,
+    substitute,
+    targets,
+)
 from solver.prove.spaces import SPACES, Bound, space
 from solver.registry import ruleset_for
 from solver.vocabulary.check import problems
 
 #: the items that are not atoms (``solver.prove.properties``)
-SPECIAL = {"not", "before", "every_other", "some_other"}
+SPECIAL = {"not", "before", "every_other", "some_other", "targets"}
 #: work units per property (all its solves over the space): ``--budget``
 DEFAULT_BUDGET = 60.0
 #: wall-clock seconds per property after which it is unknown whatever its budget: a safety net only, far above
@@ -76,9 +84,15 @@ class Result:
     binding: dict = field(default_factory=dict)
     trace: list[str] = field(default_factory=list)
     #: proved for one event from every state of the space that keeps the game's properties: the induction step
-    #: within the space (no claim for longer sequences: that needs the space closed under the events, unchecked)
+    #: within the space (every length needs the space closed under the events too: ``inductive``)
     step: bool = False
     why: str = ""
+    #: the scenario of the space the counterexample comes from
+    scenario: str = ""
+    #: proved for every length: the induction step, and the space closed under its events (``solver.prove.closure``)
+    inductive: bool = False
+    #: why every length is claimed or not (the closure's answer, or what keeps it from being asked)
+    closure: str = ""
 
 
 def _others(ids: dict[str, list[str]], vars_: dict[str, str], b: dict):
@@ -121,6 +135,9 @@ class _Reader:
             return rm.neg(self.item(it["not"], b, k))
         if "before" in it:
             return self.item(it["before"], b, max(k - 1, 0))
+        if "targets" in it:  # a fact of the scenario (what a stack object targets), not of an outcome
+            t = substitute(it["targets"], b)
+            return rm.true if targets(self.comp.sc.objects, t["action"], t["player"]) else rm.false
         if "some_other" in it:  # for some other binding, every item holds
             return rm.any_of([rm.all_of([self.item(x, {**b, **extra}, k) for x in it.get("all") or []], "some")
                               for extra in self._others(it["some_other"], b)], "some_other")
@@ -138,7 +155,11 @@ class _Reader:
     def violated(self, p: Property, b: dict, k: int):
         """The instance ``b`` of ``p`` is false at the end of event ``k``."""
         rm = self.comp.rm
-        when = [self.item(it, b, k) for it in p.when]
+        when = []
+        for it in p.when:  # a fact of the scenario that is false (a targets item) ends it: the rest may not apply
+            when.append(self.item(it, b, k))
+            if when[-1] is rm.false:
+                return rm.false
         if p.never is not None:
             return rm.all_of(when + [self.item(it, b, k) for it in p.never], "violated")
         then = rm.all_of([self.item(it, b, k) for it in p.then], "then")
@@ -147,9 +168,10 @@ class _Reader:
 
 def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[str, ...] = (),
           budget: float = DEFAULT_BUDGET, max_states: int = DEFAULT_STATES,
-          given: tuple[Property, ...] = (), safety: float = SAFETY) -> list[Result]:
+          given: tuple[Property, ...] = (), safety: float = SAFETY, first: bool = False) -> list[Result]:
     """Prove every property of ``game`` (or those named in ``only``, or the properties ``given`` instead) within
-    ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property)."""
+    ``bound``; ``rules_off``: rule ids switched off in every model (the rule-off test of a property); ``first``: stop
+    at the first counterexample of any property (the closure check needs one)."""
     props = list(given) or [p for p in load(game) if not only or p.id in only]
     missing = set(only) - {p.id for p in props}
     if missing:
@@ -175,6 +197,8 @@ def prove(game: str, bound: Bound, only: tuple[str, ...] = (), rules_off: tuple[
             open_ = set()
             break
         _one(doc, rs, _union(load(game), given), results, meters, open_, rules_off)
+        if first and any(r.verdict == "counterexample" for r in results.values()):
+            break
     for r in results.values():
         r.work = meters[r.prop.id].used()
         r.space = count
@@ -214,15 +238,15 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         n = len(sc.players)
         if n < p.min_players or (p.max_players and n > p.max_players):
             continue
-        bs = list(p.bindings(rd.ids))
-        if not bs:  # nothing to quantify over in this state (no object): it checks nothing
+        bs = list(p.bindings(rd.ids)) if speaks_of(p, rd.ids) else []
+        if not bs:  # nothing to quantify over in this state (no object, or not one it names): it checks nothing
             continue
         if p.id in results or not rules_off:  # with rules off, the others may depend on them: only p is assumed
             initial += [rd.violated(p, b, 0) for b in bs]
         if p.id not in open_ or p.id not in results:
             continue
-        later = {(k, i): rd.violated(p, b, k)
-                 for k in range(1, len(comp.boundaries)) for i, b in enumerate(bs)}
+        ends = [len(comp.boundaries) - 1] if p.final else range(1, len(comp.boundaries))
+        later = {(k, i): rd.violated(p, b, k) for k in ends if k > 0 for i, b in enumerate(bs)}
         queries[p.id] = (rm.any_of(list(later.values()), "v"), later, bs)
     # every property of the game holds in the initial state, and the events can happen: what an event needs (an
     # action on the stack to resolve) holds, as the checker requires of every outcome (``Compiler.preconditions``)
@@ -249,7 +273,7 @@ def _one(doc: dict, rs, props, results, meters, open_: set, rules_off) -> None:
         r.states += 1
         if answer is Answer.SAT:
             k, i = next(key for key, lit in later.items() if s.boolean_value(lit))
-            r.verdict, r.at, r.binding = "counterexample", k, bs[i]
+            r.verdict, r.at, r.binding, r.scenario = "counterexample", k, bs[i], doc["id"]
             values = {n: bool(s.boolean_value(lit)) for n, lit in reads.items()}
             r.trace = trace.render(trace.steps(comp, values, s, [], [comp.stage.index]))
             r.counterexample, r.exact = counterexample(doc, p, bs[i], k)

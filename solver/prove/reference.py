@@ -13,7 +13,14 @@ from dataclasses import dataclass, field
 
 from models.expectations import Expectation
 from models.scenario import Scenario
-from solver.prove.properties import SORTS, Property, load, substitute
+from solver.prove.properties import (
+    SORTS,
+    Property,
+    load,
+    speaks_of,
+    substitute,
+    targets,
+)
 from solver.prove.spaces import SPACES, Bound, space
 from solver.reference.brute import enumerate_traces
 from solver.reference.world import build_world, rules_for
@@ -44,14 +51,17 @@ def _others(ids: dict, vars_: dict, b: dict):
 class _Read:
     """A property instance read on one reference trace."""
 
-    def __init__(self, w, trace: list, ids: dict) -> None:
-        self.w, self.trace, self.ids = w, trace, ids
+    def __init__(self, w, trace: list, ids: dict, sc=None) -> None:
+        self.w, self.trace, self.ids, self.sc = w, trace, ids, sc
 
     def item(self, it: dict, b: dict, k: int) -> bool:
         if "not" in it:
             return not self.item(it["not"], b, k)
         if "before" in it:
             return self.item(it["before"], b, max(k - 1, 0))
+        if "targets" in it:  # a fact of the scenario
+            t = substitute(it["targets"], b)
+            return targets(self.sc.objects, t["action"], t["player"])
         if "every_other" in it:
             return all(self.item(x, {**b, **e}, k) for e in _others(self.ids, it["every_other"], b)
                        for x in it.get("all") or [])
@@ -69,8 +79,8 @@ class _Read:
         return not all(self.item(it, b, k) for it in p.then)
 
 
-def _applies(p: Property, n: int) -> bool:
-    return n >= p.min_players and (not p.max_players or n <= p.max_players)
+def _applies(p: Property, n: int, ids: dict | None = None) -> bool:
+    return n >= p.min_players and (not p.max_players or n <= p.max_players) and (ids is None or speaks_of(p, ids))
 
 
 def reference_prove(game: str, bound: Bound, only: tuple[str, ...] = (), max_states: int = 5000,
@@ -103,12 +113,12 @@ def reference_prove(game: str, bound: Bound, only: tuple[str, ...] = (), max_sta
                "cells": list(w.cells), "effects": [e.id for e in sc.effects]}
         n = len(sc.players)
         for t in traces:
-            rd = _Read(w, t, ids)
-            if any(rd.violated(p, b, 0) for p in props if _applies(p, n) for b in p.bindings(ids)):
+            rd = _Read(w, t, ids, sc)
+            if any(rd.violated(p, b, 0) for p in props if _applies(p, n, ids) for b in p.bindings(ids)):
                 continue  # an initial state that breaks a property of the game: not a state of play
             for r in results.values():
                 p = r.prop
-                if r.verdict != "proved" or not _applies(p, n):
+                if r.verdict != "proved" or not _applies(p, n, ids):
                     continue
                 bs = list(p.bindings(ids))
                 if not bs:

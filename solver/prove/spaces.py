@@ -39,6 +39,14 @@ class Space:
     fixed: str
     #: the most players a scenario of the space has (0: the bound's)
     max_players: int = 0
+    #: what a state of the space is, as statements in the property language (``solver.prove.closure``): every
+    #: state of the space keeps them; a state one event reaches that breaks one is outside the space
+    within: tuple[dict, ...] = ()
+    #: why the statements do not say exactly what a state of the space is (a state keeping them all may still be
+    #: outside it): "" when they do
+    inexact: str = ""
+    #: what the rules read that the space's state representation leaves out (timestamps, history): "" for nothing
+    omits: str = ""
 
 
 def _multisets(options: list, n: int) -> Iterator[tuple]:
@@ -67,10 +75,13 @@ def _mtg(b: Bound) -> Iterator[dict]:
                            for p in ps]
                 objs = [(z, owner, ctl) for z in MTG_ZONES for owner in ps
                         for ctl in ([None] + [q for q in ps if q != owner] if z == "battlefield" else [None])]
+                # a spell of the active player on the stack, "target player loses 1 life", its target any player
+                objs += [("stack", here[0], q) for q in ps]
                 evs = [("leave_game", p) for p in here] + [("lose_life", p) for p in here]
                 for m in range(b.objects + 1):
                     for chosen in _multisets(objs, m):
-                        for seq in _sequences(evs, b.events):
+                        spells = [("resolve", f"o{k + 1}") for k, o in enumerate(chosen) if o[0] == "stack"]
+                        for seq in _sequences(evs + spells, b.events):
                             n_id += 1
                             yield _mtg_doc(n_id, players, chosen, seq, here[0], prio)
 
@@ -79,12 +90,17 @@ def _mtg_doc(i: int, players: list, objs: tuple, seq: tuple, active: str, prio: 
     objects, effects = [], []
     for k, (zone, owner, ctl) in enumerate(objs):
         oid = f"o{k + 1}"
+        if zone == "stack":  # ctl: the target
+            objects.append({"id": oid, "owner": owner, "zone": zone,
+                            "action": {"kind": "lose_life", "targets": [ctl], "params": {"amount": 1}}})
+            continue
         objects.append({"id": oid, "owner": owner, "zone": zone, "types": ["creature"]})
         if ctl:
             effects.append({"id": f"steal_{oid}", "timestamp": k + 1, "kind": "control", "player": ctl,
                             "targets": [oid], "duration": "permanent"})
     two = len(players) == 2  # a two-player game is left by conceding (104.3a), never by 800.4
     events = [{"type": "leave_game", "player": p, **({"status": "conceded"} if two else {})} if t == "leave_game" else
+              {"type": "resolve", "action": p} if t == "resolve" else
               {"type": "lose_life", "player": p, "amount": 1} for t, p in seq]
     doc = {"id": f"mtg-prove-{i}", "game": "mtg", "players": players, "objects": objects, "events": events,
            "turn": {"active_player": active, "priority": prio}}
@@ -166,6 +182,33 @@ def _berserk(b: Bound) -> Iterator[dict]:
                     for seq in _sequences(evs, b.events):
                         n_id += 1
                         yield _berserk_doc(n_id, (rows, cols), objs, effects, seq)
+    yield from _berserk_conflicts(b, n_id)
+
+
+#: the moves of the conflict states: Kanor-Vain destroyed or revived, the Blade taken off or put back on
+BERSERK_CONFLICT_MOVES = (("kanor", "graveyard"), ("kanor", "play"), ("blade", "hand"), ("blade", "play"))
+
+
+def _berserk_conflicts(b: Bound, n_id: int) -> Iterator[dict]:
+    """The conflict states (seeds/003, ПРИМЕР 1): a hero o1 under Kanor-Vain's "every hero is neutral" and the
+    Blade of the Fallen's "the equipped hero is dark", two static effects applied in either order, each source in
+    play or not; events: a source leaves play or comes back (applied anew, berserk.conflict.anew)."""
+    for kanor, blade, dark_first in itertools.product(("play", "graveyard"), ("play", "hand"), (True, False)):
+        for seq in _sequences(BERSERK_CONFLICT_MOVES, b.events):
+            n_id += 1
+            yield {"id": f"berserk-prove-{n_id}", "game": "berserk", "players": [{"id": p} for p in BERSERK_PLAYERS],
+                   "objects": [{"id": "o1", "owner": "bob", "zone": "play", "types": ["creature", "hero"],
+                                "properties": {"element": "forests"}},
+                               {"id": "kanor", "owner": "alice", "zone": kanor, "types": ["creature"]},
+                               {"id": "blade", "owner": "bob", "zone": blade, "types": ["equipment"],
+                                "attached_to": "o1"}],
+                   "effects": [{"id": "neutral", "source": "kanor", "kind": "set", "attribute": "element",
+                                "value": "neutral", "targets": {"types": ["hero"]}, "duration": "static",
+                                "timestamp": 1 if not dark_first else 2},
+                               {"id": "dark", "source": "blade", "kind": "set", "attribute": "element",
+                                "value": "darkness", "targets": ["o1"], "duration": "static",
+                                "timestamp": 1 if dark_first else 2}],
+                   "events": [{"type": "move", "object": o, "zone": z} for o, z in seq]}
 
 
 def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -> dict:
@@ -194,13 +237,15 @@ def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -
 
 # -- TI4 --------------------------------------------------------------------------------------------------------
 TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card")
+#: how many players the game began with: every listed one (None), or five (75.9: the others eliminated before)
+TI4_BEGAN = (None, 5)
 
 
 def _ti4(b: Bound) -> Iterator[dict]:
     n_id = 0
     for n in range(2, b.players + 1):
         ps = list(PLAYERS[:n])
-        for speaker in ps:
+        for speaker, began in itertools.product(ps, TI4_BEGAN):
             objs = [(k, q) for k in TI4_KINDS for q in ps]
             for m in range(b.objects + 1):
                 for chosen in _multisets(objs, m):
@@ -210,10 +255,10 @@ def _ti4(b: Bound) -> Iterator[dict]:
                     evs += [("check_elimination", None, None), ("end_status_phase", None, None)]
                     for seq in _sequences(evs, b.events):
                         n_id += 1
-                        yield _ti4_doc(n_id, ps, speaker, chosen, seq)
+                        yield _ti4_doc(n_id, ps, speaker, chosen, seq, began)
 
 
-def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
+def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple, began: int | None = None) -> dict:
     objects = [{"id": "speaker", "zone": "play_area", "controller": speaker, "types": ["speaker_token"]}]
     for j, (kind, q) in enumerate(objs):
         o = f"o{j + 1}"
@@ -233,29 +278,116 @@ def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple) -> dict:
             events.append({"type": "move", "object": o, "zone": "reinforcements"})
         else:
             events.append({"type": kind})
-    return {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
-            "events": events}
+    doc = {"id": f"ti4-prove-{i}", "game": "ti4", "players": [{"id": p} for p in ps], "objects": objects,
+           "events": events}
+    if began:  # the game began with more players than are listed (75.9): the others were eliminated before
+        doc["options"] = {"players_at_start": began}
+    return doc
 
+
+def _zones_only(game: str, zones: tuple[str, ...]) -> list[dict]:
+    """Statements: no object is in a zone of the game other than ``zones``."""
+    from solver.registry import vocabulary_for
+    return [{"id": f"zone-not-{z}", "says": f"no object is in zone {z}", "forall": {"o": "object"}, "when": [],
+             "never": [{"object": "o", "zone": z}]} for z in (v.name for v in vocabulary_for(game).zones)
+            if z not in zones]
+
+
+_OUT = [{"not": {"player": "p", "status": "in_game"}}]
+_ONE_OUT = {"id": "one-out", "says": "at most one player is out of the game", "forall": {"p": "player", "q": "player"},
+            "when": _OUT, "never": [{"not": {"player": "q", "status": "in_game"}}]}
+_TWO_ALL_IN = {"id": "two-all-in", "says": "with two players, both are in the game", "forall": {"p": "player"},
+               "max_players": 2, "when": [], "then": [{"player": "p", "status": "in_game"}]}
+
+
+def _within_mtg() -> tuple[dict, ...]:
+    return (
+        {"id": "life-1", "says": "every player has life 1", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "player_attributes": {"life": 1}}]},
+        {"id": "out-is-left", "says": "a player out of the game has status left", "forall": {"p": "player"},
+         "when": _OUT, "then": [{"player": "p", "status": "left"}]},
+        _ONE_OUT, _TWO_ALL_IN,
+        {"id": "active-in-game", "says": "the active player is in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"active_player": "p"}}]},
+        {"id": "priority-in-game", "says": "priority is with a player in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"priority": "p"}}]},
+        *_zones_only("mtg", MTG_ZONES + ("stack",)),
+        {"id": "control-on-battlefield", "says": "an object controlled by another player than its owner is on the "
+         "battlefield", "forall": {"o": "object", "p": "player"},
+         "when": [{"object": "o", "controller": "p"}, {"not": {"object": "o", "owner": "p"}}],
+         "then": [{"object": "o", "zone": "battlefield"}]},
+    )
+
+
+def _within_riftbound() -> tuple[dict, ...]:
+    return (
+        {"id": "out-is-lost", "says": "a player out of the game has status lost", "forall": {"p": "player"},
+         "when": _OUT, "then": [{"player": "p", "status": "lost"}]},
+        _ONE_OUT, _TWO_ALL_IN,
+        {"id": "one-holder", "says": "turn, focus and priority are with one player", "forall": {"p": "player"},
+         "when": [{"turn": {"active_player": "p"}}], "then": [{"turn": {"focus": "p", "priority": "p"}}]},
+        {"id": "turn-in-game", "says": "the turn is with a player in the game", "forall": {"p": "player"},
+         "when": _OUT, "never": [{"turn": {"active_player": "p"}}]},
+        *_zones_only("riftbound", RB_ZONES),
+        {"id": "control-in-base", "says": "a unit controlled by another player than its owner is in a base",
+         "forall": {"o": "object", "p": "player"},
+         "when": [{"object": "o", "controller": "p"}, {"not": {"object": "o", "owner": "p"}}],
+         "then": [{"object": "o", "zone": "base"}]},
+    )
+
+
+def _within_ti4() -> tuple[dict, ...]:
+    return (
+        {"id": "all-in-game", "says": "every listed player is in the game", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "status": "in_game"}]},
+        *_zones_only("ti4", ("board", "reinforcements", "hand", "play_area")),
+    )
+
+
+def _within_berserk() -> tuple[dict, ...]:
+    return (
+        *_zones_only("berserk", ("play",)),
+        {"id": "distinct-cells", "says": "no two cards share a cell", "forall": {"o": "object", "q": "object",
+                                                                                  "c": "cell"},
+         "when": [{"object": "o", "cell": "c"}], "never": [{"object": "q", "cell": "c"}]},
+        {"id": "in-game", "says": "both players are in the game", "forall": {"p": "player"}, "when": [],
+         "then": [{"player": "p", "status": "in_game"}]},
+    )
+
+
+_NOT_ALL = ("the statements do not say everything the space fixes (which player is active, each card's type, "
+            "which effects exist and on which card)")
 
 SPACES: dict[str, Space] = {
-    "ti4": Space(_ti4, fixed="every player in the game at the start; the speaker token with one of them; objects: planets "
+    "ti4": Space(_ti4, fixed="every listed player in the game at the start, the game begun with them or with five "
+                       "(players_at_start 5: the others eliminated before, 75.9); the speaker token with one of them; objects: planets "
                        "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
                        "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
-                       "reinforcements), check_elimination, end_status_phase"),
+                       "reinforcements), check_elimination, end_status_phase",
+                 within=_within_ti4(), inexact=_NOT_ALL),
     "berserk": Space(_berserk, max_players=2, fixed="two players (the first card alice's: the players are symmetric); creatures only (no "
                                "symbiote, no equipment), in play, on distinct cells; the first card may be under a "
                                "move prohibition (chains) and a permission (haste), in both orders, and is then never "
                                "pushed by an outside move; events: a move of a card onto another's cell, a declared "
                                "move of a card to an adjacent cell (declared and resolved: one step of the bound, two events), a free Choice subphase and a concession of either "
-                               "player"),
+                               "player; and the conflict states (three cards, whatever the objects bound, no board): a hero under Kanor-Vain's "
+                               "neutral and the Blade's dark, applied in either order, each source in play or not, events: a source "
+                               "leaves play or comes back",
+                     within=_within_berserk(), inexact=_NOT_ALL,
+                     omits="which card arrived last on a cell (the history berserk.conservation reads) and when each "
+                           "effect was applied (berserk.conflict.latest, conflict.anew): the space writes them only as "
+                           "timestamps of its initial states"),
     "mtg": Space(_mtg, fixed="life 1 for every player; at most one player already out (status left), never with two "
                        "players; the active player is the first in the game; objects are creatures in "
-                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield); events: "
-                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start"),
+                       f"{', '.join(MTG_ZONES)}, one permanent control effect at most (on the battlefield), or spells of the active player on the stack "
+                       "(target player loses 1 life, any target); events: resolve of such a spell, "
+                       "leave_game (status conceded with two players) and lose_life 1 of a player in the game at the start",
+                 within=_within_mtg(), inexact=_NOT_ALL),
     "riftbound": Space(_riftbound, fixed="at most one player already out (status lost), never with two players; turn, "
                                    "focus and priority with one player; objects are units in "
                                    f"{', '.join(RB_ZONES)}, another controller only in a base; events: concede of a "
-                                   "player in the game at the start, pass_turn"),
+                                   "player in the game at the start, pass_turn",
+                       within=_within_riftbound(), inexact=_NOT_ALL),
 }
 
 
