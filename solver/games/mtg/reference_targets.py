@@ -31,8 +31,10 @@ AIMS = {
     "damage": ("both", "battlefield", ("creature",)),
     "gain_life": ("players", None, ()), "lose_life": ("players", None, ()), "draw": ("players", None, ()),
     "tap": ("objects", "battlefield", ()), "untap": ("objects", "battlefield", ()),
-    "each_opponent_loses_life": ("none", None, ()),
+    "each_opponent_loses_life": ("none", None, ()), "extra_turn": ("players", None, ()),
 }
+#: instructions read but not modelled (the reference does not read them either)
+REFUSED = ("gain_control", "create")
 #: the kinds whose spell or ability may instead do a list of instructions, in order, as one resolution (608.2c)
 LISTED = ("spell", "ability")
 
@@ -72,6 +74,8 @@ class Item(NamedTuple):
             raise Unsupported(f"action {self.id}: kind {self.spec.kind} takes no instructions")
         out = [Part(i.kind, list(i.targets), i.each, dict(i.params)) for i in self.spec.instructions]
         for p in out:
+            if p.kind in REFUSED:
+                raise Unsupported(f"action {self.id}: instruction '{p.kind}' is not read")
             if p.kind in LISTED or p.kind not in AIMS:
                 raise Unsupported(f"action {self.id}: '{p.kind}' is no instruction")
         return out
@@ -148,6 +152,22 @@ def you(w: World, a: str) -> list[str]:
         return list(w.players)
     first = getattr(spec, "actor", None) or next((o.controller or o.owner for o in info if o.id == a), None)
     return sorted(({first} | named) & set(w.players))
+
+
+def turn_key(index: int, n: int, player: str) -> str:
+    """The waiting flag of the extra turn instruction ``n`` of the spell resolved by event ``index`` gives."""
+    return key("turn", f"extra_{index}_{n}_{player}")
+
+
+def turn_players(w: World, a: str) -> list[tuple[int, str]]:
+    """(instruction, player) of each extra turn (500.7) the action may give: its one target, or each: you."""
+    out = []
+    for n, p in enumerate(item(w, a).parts):
+        if p.kind == "extra_turn":
+            if p.each not in (None, "you") or len(p.targets) + (p.each is not None) != 1:
+                raise Unsupported(f"action {a}: an extra turn for several players at once")
+            out += [(n, q) for q in (you(w, a) if p.each else [t for t in p.targets if t in w.players])]
+    return out
 
 
 def library(w: World, p: str) -> list[str]:
@@ -289,8 +309,16 @@ def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
     dealt: set[str] = set()  # players this resolution dealt damage to
     draws: dict[str, int] = {}
     ranged = w.sc.options.get("range_of_influence") is not None
-    for p, legal_p in zip(parts, legal_t):
+    now = next(i for i, x in enumerate(w.sc.events) if x is ev) + 1
+    for n, (p, legal_p) in enumerate(zip(parts, legal_t)):
         st = {**prev, **{k: v for k, (v, _) in cur.items()}}
+        if p.kind == "extra_turn":  # 500.7: added directly after the current turn (the newest taken first)
+            for t, fine in legal_p.items():
+                cur[turn_key(now - 1, n, t)] = ("1", "mtg.500.7") if fine else (st[turn_key(now - 1, n, t)],
+                                                                                "mtg.608.2b.partial")
+            for t in _each(rules, w, st, ctrl, p, ranged, cur):
+                cur[turn_key(now - 1, n, t)] = ("1", "mtg.500.7")
+            continue
         if p.kind == "draw":
             for t in [t for t, fine in legal_p.items() if fine] + _each(rules, w, st, ctrl, p, ranged, cur):
                 draws[t] = draws.get(t, 0) + int(p.params["amount"])
@@ -321,7 +349,6 @@ def resolve(rules, w: World, prev: State, ev, step: Step) -> None:
         if k in drawable and v == prev[k]:
             continue  # an illegal target left where it was, in the library: it may still be drawn
         step.set(k, v, rule)
-    now = next(i for i, x in enumerate(w.sc.events) if x is ev) + 1
     for t, n in draws.items():
         _draw(rules, w, prev, step, t, n, now)
 
@@ -375,7 +402,7 @@ def effect_rules(w: World, p: Part) -> list[str]:
             "return_from_graveyard": ["mtg.return_from_graveyard", "mtg.return_from_graveyard.absent",
                                       "mtg.800.4b.enter"], "return_to_battlefield": ["mtg.return", "mtg.800.4b.enter"],
             "damage": ["mtg.120.3a", "mtg.120.3e"], "gain_life": ["mtg.119.3"], "lose_life": ["mtg.119.3"],
-            "draw": ["mtg.121.1"], "tap": ["mtg.701.26"], "untap": ["mtg.701.26"],
+            "draw": ["mtg.121.1"], "extra_turn": ["mtg.500.7"], "tap": ["mtg.701.26"], "untap": ["mtg.701.26"],
             "each_opponent_loses_life": ["mtg.119.3"] + (["mtg.801.10"] if w.sc.options.get("range_of_influence")
                                                          is not None else [])}.get(p.kind, [])
 

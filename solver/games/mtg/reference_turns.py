@@ -10,6 +10,7 @@ written by hand must name the next seat in turn order, and cannot follow an ``en
 from __future__ import annotations
 
 from solver.games.mtg import reference_leaving as leaving
+from solver.games.mtg import reference_targets as spells
 from solver.games.mtg.reference_state import Proc, in_game
 from solver.reference.world import BOOL, NONE, State, Unsupported, World, b, key
 
@@ -111,8 +112,15 @@ def untap(rules, w: World, p: Proc, began: bool) -> None:
 
 
 def extras(w: World) -> list[tuple[str, str]]:
-    """(key, player) of each extra turn the events add (500.7), in the order added; "1" while it waits."""
-    return [(key("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(w.sc.events) if ev.type == "extra_turn"]
+    """(key, player) of each extra turn the events add (500.7), in the order added; "1" while it waits. A resolved
+    spell's ``extra_turn`` instruction may give one to its target, or (each: you) to whoever controls it."""
+    out = []
+    for i, ev in enumerate(w.sc.events):
+        if ev.type == "extra_turn":
+            out.append((key("turn", f"extra_{i}"), ev.player))
+        elif ev.type == "resolve" and ev.action in w.objects and w.objects[ev.action].spec is not None:
+            out += [(spells.turn_key(i, n, p), p) for n, p in spells.turn_players(w, ev.action)]
+    return out
 
 
 def add_turn_keys(w: World) -> None:

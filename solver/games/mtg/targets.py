@@ -67,6 +67,8 @@ def item(ctx: RuleContext, action: str) -> Item:
     if given:
         parts = tuple(Part(i.kind, tuple(i.targets), i.each, dict(i.params)) for i in given)
         for n, part in enumerate(parts, 1):
+            if part.kind in NOT_MODELLED:
+                raise ScenarioError(f"action {action}: instruction {n} '{part.kind}': {NOT_MODELLED[part.kind]}")
             if part.kind not in INSTRUCTIONS:
                 raise ScenarioError(f"action {action}: instruction {n} '{part.kind}' is not an MTG instruction kind "
                                     f"(one of {', '.join(INSTRUCTIONS)})")
@@ -89,6 +91,7 @@ class Resolution:
     ctrl: object
     go: object
     dealt: dict = field(default_factory=dict)
+    n: int = 0  # the instruction being done
 
     @property
     def source(self) -> str | None:
@@ -230,6 +233,42 @@ def _draw(ctx: RuleContext, tr, res, part, t, when) -> None:
     rm.enforce("mtg.121.1", rm.model.add(sum(picks) == _amount(part)), [when])
 
 
+def instruction_turn(index: int, n: int, player: str) -> tuple:
+    """The key of the extra turn instruction ``n`` of the spell resolved by event ``index`` gives ``player`` (500.7)."""
+    return ("turn", f"extra_{index}_{n}_{player}")
+
+
+def extra_turn_players(ctx: RuleContext, action: str) -> list[tuple[int, str]]:
+    """Static: (instruction number, player) of each extra turn the action's ``extra_turn`` instructions may give: its
+    target, or for ``each: you`` whoever may control it. Several players at once (500.7 orders only turns added one
+    after another) is refused."""
+    it = item(ctx, action)
+    out = []
+    for n, part in enumerate(it.parts):
+        if part.kind != "extra_turn":
+            continue
+        if part.each not in (None, "you") or len(part.targets) + (part.each is not None) != 1:
+            raise ScenarioError(f"action {action}: instruction {n + 1} 'extra_turn' gives one player an extra turn "
+                                f"(one target, or each: you): turns added to several players at once are not "
+                                f"ordered by 500.7")
+        out += [(n, p) for p in drawers(ctx, it, part)]
+    return out
+
+
+def _extra_turn(ctx: RuleContext, tr, res, part, t, when) -> None:
+    """500.7: the player gets an extra turn, added directly after the current one (the next end_turn begins it,
+    or passes over it if they left: 800.4j); the same rule as the ``extra_turn`` event."""
+    key = instruction_turn(ctx.event_index, res.n, t)
+    if key in ctx.domains:  # else t can never control it (extra_turn_players): ``when`` is false
+        tr.set(key, 1, "mtg.500.7", when)
+
+
+def _turns_of(ctx: RuleContext, t: str) -> list[tuple]:
+    """The keys of the extra turns the spell resolving now may give ``t`` (what an illegal target keeps)."""
+    action = ctx.sc.events[ctx.event_index].action
+    return [instruction_turn(ctx.event_index, n, p) for n, p in extra_turn_players(ctx, action) if p == t]
+
+
 def _each_opponent_loses(ctx: RuleContext, tr, res, part, when) -> None:
     """Each opponent of its controller in the game loses life (119.3), those out of range excepted (801.10)."""
     rm, ctrl = ctx.rm, res.ctrl
@@ -309,6 +348,15 @@ KINDS: dict[str, Kind] = {
     "tap": Kind("objects", "battlefield", effect=_tap(1), keys=lambda ctx, t: [("flag", t, "tapped")]),
     "untap": Kind("objects", "battlefield", effect=_tap(0), keys=lambda ctx, t: [("flag", t, "tapped")]),
     "each_opponent_loses_life": Kind("none", whole=_each_opponent_loses),
+    "extra_turn": Kind("players", effect=_extra_turn,
+                       keys=_turns_of),
+}
+
+#: instruction kinds read by name but not modelled: refused at the scenario's line, never ignored
+NOT_MODELLED = {
+    "gain_control": "gaining control as a resolution's instruction (with 800.4a ending it) is not modelled: write "
+                    "a control effect and a begin_effect event",
+    "create": "creating a token as a resolution's instruction (800.4b) is not modelled: write a create event",
 }
 
 #: the kinds that are a list of instructions (608.2c)
@@ -368,6 +416,8 @@ def _part_keys(ctx: RuleContext, it: Item, part: Part, until: dict) -> None:
             if ctx.owner_of(t) is None:
                 raise ScenarioError(f"action {a} exiles {t}, which has no owner to return it to (610.3c)")
             until.setdefault(t, set()).add(it.source)
+    if part.kind == "extra_turn":
+        extra_turn_players(ctx, a)  # one player per instruction, or a located error
     if part.kind == "each_opponent_loses_life":
         for p in ctx.players:
             life_key(ctx, p)
@@ -546,6 +596,7 @@ def _do(ctx: RuleContext, tr, res: Resolution, n: int, part: Part, legal_t: dict
     one), on what it affects untargeted (``each``, in range: 801.10), or as a whole."""
     rm = ctx.rm
     go = res.go if go is None else go
+    res.n = n
     kind = KINDS[part.kind]
     many = len(legal_t) > 1
     for t in part.targets:

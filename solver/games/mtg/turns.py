@@ -14,7 +14,7 @@ from __future__ import annotations
 from solver.encoding.compile import ScenarioError
 from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
-from solver.games.mtg import influence
+from solver.games.mtg import influence, targets
 from solver.games.mtg.players import in_game, seats_after
 
 TURN_KEYS = (("turn", "active_player"), ("turn", "priority"), ("turn", "turn_of"))
@@ -27,7 +27,7 @@ def seat_before(sc, index: int) -> tuple[str | None, bool]:
     seat, computed = sc.turn.active_player, False
     for i, ev in enumerate(sc.events[:index + 1]):
         if ev.type == "begin_turn":
-            if any(e.type == "extra_turn" for e in sc.events):
+            if adds_extra_turns(sc):
                 raise ScenarioError(f"begin_turn {ev.player} in a scenario with extra turns (500.7): write end_turn, "
                                     f"which begins the extra turn or the next in turn order by the rules")
             if computed:
@@ -61,10 +61,24 @@ def end_of_turn(rs, ctx: RuleContext) -> None:
                 tr.set(("attr", o, "damage"), 0, "mtg.514.2")
 
 
+def adds_extra_turns(sc) -> bool:
+    """Static: an event or an instruction (``extra_turn``, 500.7) of the scenario may add an extra turn."""
+    specs = [ev for ev in sc.events] + [o.action for o in sc.objects if o.action is not None]
+    return any(ev.type == "extra_turn" for ev in sc.events) or \
+        any(i.kind == "extra_turn" for s in specs for i in (getattr(s, "instructions", None) or []))
+
+
 def extra_turns(ctx: RuleContext) -> list[tuple[tuple, str]]:
-    """(state key, player) of every extra turn the scenario's events add (500.7), in the order they are added: the
-    key is true while the turn waits to be taken."""
-    return [(("turn", f"extra_{i}"), ev.player) for i, ev in enumerate(ctx.sc.events) if ev.type == "extra_turn"]
+    """(state key, player) of every extra turn the scenario's events and instructions may add (500.7), in the order
+    they are added: the key is true while the turn waits to be taken. An ``extra_turn`` instruction of a resolve
+    event has one key per player it may give the turn to (one of them does), after the instructions before it."""
+    out = []
+    for i, ev in enumerate(ctx.sc.events):
+        if ev.type == "extra_turn":
+            out.append((("turn", f"extra_{i}"), ev.player))
+        elif ev.type == "resolve" and ev.action in ctx.objects and ctx.objects[ev.action].action is not None:
+            out += [(targets.instruction_turn(i, n, p), p) for n, p in targets.extra_turn_players(ctx, ev.action)]
+    return out
 
 
 def seat_key(ctx: RuleContext) -> tuple:

@@ -108,6 +108,10 @@ VOCABULARY = SHARED.extend(
                        "you` ...", (1, 99), (_COUNT, _WHOSE), each=("you", "opponent", "player")),
         Action("tap", "taps its targets (permanents: turned sideways, 701.26)", (1, 99), (_WHOSE,)),
         Action("untap", "untaps its targets (permanents, 701.26)", (1, 99), (_WHOSE,)),
+        Action("extra_turn", "its target player (as an instruction, `each: you`: its controller) gets an extra turn, "
+                             "added directly after the current one (500.7), as the `extra_turn` event adds one; the "
+                             "next end_turn begins it, or passes over it if that player left (800.4j, 800.4k)",
+               (1, 1), (), each=("you",)),
         Action("each_opponent_loses_life", "each opponent of its controller in the game (and in range: 801.10) "
                                            "loses `amount` life; it has no targets", (0, 0), (_AMOUNT,)),
     ),
