@@ -177,6 +177,8 @@ OWNS_NOTHING = [
     # (library scenario, a rule whose condition cannot hold there)
     ("mtg/800.4a-mind-control-bianca-leaves.yaml", "mtg.800.4m"),  # nothing is in ante
     ("mtg/108.4a-outside-the-game-no-controller.yaml", "mtg.800.4m"),
+    ("ti4/75.1a-ground-force-prevents-elimination.yaml", "ti4.75.c7"),  # no unit is or can be captured
+    ("ti4/ti4.transport-cargo-moves-with-carrier.yaml", "ti4.75.c7"),
 ]
 
 

@@ -56,6 +56,12 @@ KEPT = frozenset({"command_token", "commander", "zero_token", "assimilation_toke
                   "attachment_token", "promissory_attachment", "promissory_note", "home_system"})
 
 
+def capture_possible(ctx: RuleContext) -> bool:
+    """Can any unit be captured in this scenario (one starting captured, or a ``capture`` event)? Where none can,
+    75.11 and comment 7 own nothing (their conditions never hold: a structural bound, never a verdict)."""
+    return ctx.zone_named("captured") or any(ev.type == "capture" for ev in ctx.sc.events)
+
+
 def _has(info, types) -> bool:
     return bool(set(info.types) & set(types))
 
@@ -420,7 +426,7 @@ class Ti4(Ruleset):
         """75.11 and comment 7: captured units go home, or to the box, or stay with a captor still in the game."""
         rm, st = ctx.rm, tr.prev
         w = info.owner
-        if w is None:
+        if w is None or not capture_possible(ctx):
             return
         captured = st["zone", o].is_("captured")
         for p in ctx.players:
@@ -493,7 +499,7 @@ class Ti4(Ruleset):
         if "commander" in info.types:
             unlocked = st.vars.get(("flag", o, "unlocked"), rm.false)
             out.append(("ti4.75.10f", rm.all_of([unlocked, self._token_with_mahact(ctx, st, w, alive)])))
-        if _has(info, UNITS):
+        if _has(info, UNITS) and capture_possible(ctx):
             out.append(("ti4.75.c7", rm.all_of([st["zone", o].is_("captured"), held_by_other()])))
         return out
 
