@@ -88,6 +88,21 @@ def test_soak_command_prints_compared_and_disagreed(capsys) -> None:
     assert main(["--game", "core", "--game", "berserk", "--count", "3", "--seed", "1"]) == 0
     out = capsys.readouterr().out
     assert "core: compared 3, disagreed 0" in out and "berserk: compared 3, disagreed 0" in out
+    assert "berserk mechanics: " in out and "event:" in out  # what the random scenarios used, counted
+
+
+def test_mechanics_names_what_a_document_uses() -> None:
+    """The soak's tally reads event types, instruction kinds, storm copies, flags and abilities from a document."""
+    from solver.bench.soak import mechanics
+
+    doc = {"objects": [{"id": "o", "zone": "library", "flags": {"tapped": True}, "abilities": ["flying"]}],
+           "events": [{"type": "declare", "kind": "spell", "instructions": [
+               {"kind": "extra_turn", "each": "you"}, {"kind": "gain_life", "params": {"per": "opponent_dealt_damage"}}]},
+               {"type": "copy", "storm": True}]}
+    assert mechanics(doc) == {"event:declare", "event:copy", "action:spell", "instruction:extra_turn/each you",
+                              "instruction:gain_life", "per:opponent_dealt_damage", "storm copy", "flag:tapped",
+                              "ability:flying", "zone:library"}
+    assert mechanics({}) == set()
 
 
 @pytest.mark.parametrize("name, wrong", [

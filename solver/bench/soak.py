@@ -37,12 +37,47 @@ class SoakReport:
     several_outcomes: int = 0
     seconds: float = 0.0
     failures: list[str] = field(default_factory=list)
+    uses: dict[str, int] = field(default_factory=dict)  # mechanic -> compared scenarios using it
+
+    def mechanics_line(self) -> str:
+        """How many compared scenarios used each mechanic (most used first, then by name)."""
+        ranked = sorted(self.uses.items(), key=lambda kv: (-kv[1], kv[0]))
+        return f"{self.game} mechanics: " + ", ".join(f"{k} {v}" for k, v in ranked)
 
     def line(self) -> str:
         """The one-line summary."""
         return (f"{self.game}: compared {self.compared}, disagreed {self.disagreed}, skipped {self.skipped} "
                 f"({self.solver_outcomes} outcomes: {self.no_outcome} scenarios with none, {self.several_outcomes} "
                 f"with several; {self.verdicts} verdicts; {self.seconds:.1f} s)")
+
+
+def mechanics(doc: dict) -> set[str]:
+    """The mechanics a scenario document uses: its event types, instruction and action kinds, storm copies, flags,
+    abilities, ability-changing effects and the zones its objects start in (beyond the battlefield)."""
+    out: set[str] = set()
+    for ev in doc.get("events", []):
+        out.add(f"event:{ev.get('type')}")
+        if ev.get("kind"):
+            out.add(f"action:{ev['kind']}")
+        for part in ev.get("instructions") or []:
+            out.add(f"instruction:{part.get('kind')}" + (f"/each {part['each']}" if part.get("each") else ""))
+            if (part.get("params") or {}).get("per"):
+                out.add(f"per:{part['params']['per']}")
+        if ev.get("storm"):
+            out.add("storm copy")
+        if ev.get("tapped"):
+            out.add("enters tapped")
+    for o in doc.get("objects", []):
+        for flag, on in (o.get("flags") or {}).items():
+            out.add(f"flag:{flag}" + ("" if on else " off"))
+        for ab in o.get("abilities") or []:
+            out.add(f"ability:{ab}")
+        if o.get("zone") not in (None, "battlefield"):
+            out.add(f"zone:{o['zone']}")
+    for e in doc.get("effects", []):
+        if e.get("ability"):
+            out.add(f"effect:{e.get('kind')} {e['ability']}")
+    return out
 
 
 def soak(game: str, count: int, seed: int = 0, keep: Path | None = None, verbose: bool = False) -> SoakReport:
@@ -69,6 +104,8 @@ def soak(game: str, count: int, seed: int = 0, keep: Path | None = None, verbose
             rep.skipped += 1
             continue
         rep.compared += 1
+        for m in mechanics(doc):
+            rep.uses[m] = rep.uses.get(m, 0) + 1
         rep.solver_outcomes += cmp.solver_outcomes
         rep.verdicts += cmp.verdicts
         rep.no_outcome += cmp.solver_outcomes == 0
@@ -92,6 +129,7 @@ def soak_command(games: list[str], count: int, seed: int = 0, keep: Path | None 
     for game in games:
         rep = soak(game, count, seed, keep, verbose)
         print(rep.line())
+        print(rep.mechanics_line())
         for f in rep.failures[:10]:
             print(f"  DISAGREE {f}")
         bad += rep.disagreed

@@ -120,16 +120,30 @@ class _Gen(RandomParts):
     def instructions(self, source: str | None) -> dict:
         """608.2c: a spell or ability that does 2-3 things in order as one resolution: damage (to a target, or to each
         opponent, player or creature), life gained (maybe for each opponent dealt damage) or lost, a permanent
-        destroyed, exiled or returned, cards drawn."""
+        destroyed, exiled or returned, cards drawn, a card returned from a graveyard, an extra turn (500.7)."""
         r = self.r
         listed: list[dict] = []
         perms = [o["id"] for o in self.objects if o["id"] != source and "action" not in o]
         creatures = [o for o in perms if o in self.creatures()]
         for _ in range(r.randint(2, 3)):
             kind = r.choice(("damage", "damage", "gain_life", "lose_life", "destroy", "exile", "return_to_hand", "draw",
-                             "tap", "untap"))
+                             "tap", "untap", "extra_turn", "return_from_graveyard"))
             part: dict = {"kind": kind}
-            if kind == "draw":
+            if kind == "extra_turn":  # 500.7 (Time Walk): its controller or a target player takes the next turn
+                if any(q["kind"] == "extra_turn" for q in listed):
+                    continue
+                if self.chance(0.6):
+                    part["each"] = "you"
+                else:
+                    part["targets"] = [r.choice(self.players)]
+            elif kind == "return_from_graveyard":  # 'return target creature card from your graveyard'
+                cards = [o["id"] for o in self.objects if o["zone"] == "graveyard" and o["id"] != source
+                         and "action" not in o]
+                if not cards:
+                    continue
+                part["targets"] = [r.choice(cards)]
+                part["params"] = {"to": r.choice(("hand", "battlefield"))}
+            elif kind == "draw":
                 if len(self.draws) >= 2:
                     continue
                 part["params"] = {"amount": 1}

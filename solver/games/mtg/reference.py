@@ -18,6 +18,8 @@ Readings (from the seed text and the game module's documented semantics):
 """
 from __future__ import annotations
 
+import itertools
+
 from models.expectations import ACTION_STATUSES
 from models.game_events.mtg import copied
 from solver.games.mtg import reference_checks as checks
@@ -28,6 +30,15 @@ from solver.games.mtg import reference_turns as turns
 from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents, tapping_sources
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
+
+
+def _before_check(pred, moved: dict):
+    """``pred`` read at the state before the check: the keys the check moved take any of their event's choices."""
+    if not moved:
+        return pred
+    names = sorted(moved)
+    choices = list(itertools.product(*(sorted(moved[k]) for k in names)))
+    return lambda nxt: any(pred({**nxt, **dict(zip(names, c))}) for c in choices)
 
 
 class MtgRules(CoreRules):
@@ -66,7 +77,11 @@ class MtgRules(CoreRules):
             leaving.reverts(self, w, prev, p)
         own = dict(p.last)
         checks.check(self, w, p)
-        out = Step(free=dict(inner.free), checks=list(inner.checks))
+        # a choice of the event (a draw's card) that the check then overrode (its owner left with everything they
+        # own): the event's own checks speak of the state before the check, where that key still had its choice
+        moved = {k: inner.free[k][1] or w.domains[k] for k in inner.free if p.last.get(k) is not own.get(k)}
+        out = Step(free=dict(inner.free), checks=[(rule, _before_check(pred, moved), what)
+                                                  for rule, pred, what in inner.checks])
         p.into(out)
         for k, options in inner.sets.items():
             if p.last.get(k) is own.get(k):  # the check left it: every rule of the event that set it stands
