@@ -113,6 +113,14 @@ def _ends_until_next_turn(ctx: RuleContext, tr, q: str, begins, skipped) -> None
             tr.set(("active", eid), 0, "mtg.800.4k", skipped)
 
 
+def _passed_over(ctx: RuleContext, player: str):
+    """800.4j's exception: ``player`` would begin a turn but has left the game, so that turn does not begin (and the
+    next one is looked for). Under 800.4j it holds exactly when the player is not in the game; with 800.4j left out
+    a leaver's turn may begin (the turn rules alone would begin it)."""
+    return ctx.rm.exception("mtg.800.4j", ctx.rm.neg(in_game(ctx, ctx.stage, player)),
+                            f"s{ctx.stage.index}:passed_over.{player}")
+
+
 def next_turn(rs, ctx: RuleContext):
     """The next turn begins: the most recently added extra turn first (mtg.500.7), then the next player in turn
     order still in the game (mtg.500.next); 800.4j: a leaver's turn, extra or not, is passed over, and 800.4k: their
@@ -124,8 +132,9 @@ def next_turn(rs, ctx: RuleContext):
         natural = rm.true  # no extra turn begins: every waiting one was passed over
         for key, q in reversed(extra_turns(ctx)):
             waiting = rm.all_of([natural, st[key]])
-            begins = rm.all_of([waiting, in_game(ctx, st, q)])
-            skipped = rm.all_of([waiting, rm.neg(in_game(ctx, st, q))])
+            gone = _passed_over(ctx, q)
+            begins = rm.all_of([waiting, rm.neg(gone)])
+            skipped = rm.all_of([waiting, gone])
             for tk in TURN_KEYS:
                 tr.set(tk, q, "mtg.500.7", begins)
             tr.set(key, 0, "mtg.500.7", begins)
@@ -139,9 +148,10 @@ def next_turn(rs, ctx: RuleContext):
             now = rm.all_of([natural, st[seat].is_(holder)])
             passed = []
             for k, q in enumerate(seats_after(ctx, holder)):
-                reached = rm.all_of([now] + [rm.neg(in_game(ctx, st, r)) for r in passed])
-                begins = rm.all_of([reached, in_game(ctx, st, q)])
-                skipped = rm.all_of([reached, rm.neg(in_game(ctx, st, q))])
+                reached = rm.all_of([now] + [_passed_over(ctx, r) for r in passed])
+                gone = _passed_over(ctx, q)
+                begins = rm.all_of([reached, rm.neg(gone)])
+                skipped = rm.all_of([reached, gone])
                 for key in TURN_KEYS + ((seat,) if seat not in TURN_KEYS else ()):
                     tr.set(key, q, "mtg.500.next" if k == 0 else "mtg.800.4j", begins)
                 _ends_until_next_turn(ctx, tr, q, begins, skipped)
