@@ -19,8 +19,10 @@ from solver.run.api import check_scenario_data
 #: the bound CI proves each game at (seconds per game)
 SMALL = {"mtg": Bound(players=3, objects=1, events=1), "riftbound": Bound(players=3, objects=1, events=1),
          "ti4": Bound(players=3, objects=1, events=1), "berserk": Bound(players=2, objects=2, events=1, board=(1, 3))}
-#: properties whose rule-off counterexample needs another bound (-1 life takes two lose_life events)
-OFF_BOUND = {("mtg", "below-zero-life-out"): Bound(players=3, objects=0, events=2)}
+#: properties whose rule-off counterexample needs another bound (-1 life takes two lose_life events; ...)
+OFF_BOUND = {("mtg", "below-zero-life-out"): Bound(players=3, objects=0, events=2),
+             # the captor must hold a planet the owner takes: a captured ship and a planet
+             ("ti4", "captured-return"): Bound(players=3, objects=2, events=1)}
 #: counterexamples whose check with the rule off passes all the same: with the rule off, a derived value (the
 #: effective controller of an object outside the game, 108.4a; a card's permission to move, 524.2) is free in the
 #: model but is no observable, so the checker enumerates one outcome and reads the expectation there (a limit of

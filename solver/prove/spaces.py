@@ -236,7 +236,7 @@ def _berserk_doc(i: int, board: tuple, objs: list, effects: tuple, seq: tuple) -
 
 
 # -- TI4 --------------------------------------------------------------------------------------------------------
-TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card")
+TI4_KINDS = ("planet", "ground_force", "reinforcement", "action_card", "captured")
 #: how many players the game began with: every listed one (None), or five (75.9: the others eliminated before)
 TI4_BEGAN = (None, 5)
 
@@ -268,6 +268,9 @@ def _ti4_doc(i: int, ps: list, speaker: str, objs: tuple, seq: tuple, began: int
             objects.append({"id": o, "owner": q, "zone": "board", "types": ["ground_force"]})
         elif kind == "reinforcement":
             objects.append({"id": o, "owner": q, "zone": "reinforcements", "types": ["ground_force"]})
+        elif kind == "captured":  # a ship of q's on the faction sheet of the next player (its captor)
+            captor = ps[(ps.index(q) + 1) % len(ps)]
+            objects.append({"id": o, "owner": q, "controller": captor, "zone": "captured", "types": ["ship"]})
         else:
             objects.append({"id": o, "owner": q, "zone": "hand", "types": ["action_card"]})
     events = []
@@ -340,7 +343,7 @@ def _within_ti4() -> tuple[dict, ...]:
     return (
         {"id": "all-in-game", "says": "every listed player is in the game", "forall": {"p": "player"}, "when": [],
          "then": [{"player": "p", "status": "in_game"}]},
-        *_zones_only("ti4", ("board", "reinforcements", "hand", "play_area")),
+        *_zones_only("ti4", ("board", "reinforcements", "hand", "play_area", "captured")),
     )
 
 
@@ -361,7 +364,8 @@ _NOT_ALL = ("the statements do not say everything the space fixes (which player 
 SPACES: dict[str, Space] = {
     "ti4": Space(_ti4, fixed="every listed player in the game at the start, the game begun with them or with five "
                        "(players_at_start 5: the others eliminated before, 75.9); the speaker token with one of them; objects: planets "
-                       "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, no "
+                       "on the board (controlled), ground forces on the board or in reinforcements (owned), action cards in a hand, a ship of one player "
+                       "captured by the next, no "
                        "faction of 75.10; events: a planet taken by a player, a ground force destroyed (to "
                        "reinforcements), check_elimination, end_status_phase",
                  within=_within_ti4(), inexact=_NOT_ALL),
