@@ -101,9 +101,9 @@ def latest_wins(ctx: RuleContext, st: Stage, char: tuple, effects: list[Effect],
         wins = []
         for i, e in enumerate(effects):
             w = rm.new_bool(f"s{st.index}:wins.{e.id}.{'.'.join(char)}")
-            rm.implies(latest, [w], app[i])
-            rm.implies(sole, [w], app[i])
-            rm.clause(sole, [w, rm.neg(app[i])] + [a for j, a in enumerate(app) if j != i])
+            others = [a for j, a in enumerate(app) if j != i]
+            rm.implies(sole, [w], app[i])  # only an effect that applies wins: the sole rule's, never the conflict's
+            rm.clause(sole, [w, rm.neg(app[i])] + others)
             beaten = []
             for j, f in enumerate(effects):
                 later = ctx.later(st, f, e) if j != i else rm.false
@@ -114,7 +114,8 @@ def latest_wins(ctx: RuleContext, st: Stage, char: tuple, effects: list[Effect],
                 else:
                     rm.implies(latest, [w, app[j]], rm.neg(later))
                 beaten.append(rm.all_of([app[j], later]))
-            rm.clause(latest, [w, rm.neg(app[i])] + beaten)
+            # in a conflict (another applies too) the one not beaten wins; alone, the sole rule's clause decides
+            rm.clause(latest, [w, rm.neg(app[i]), rm.neg(rm.any_of(others))] + beaten)
             wins.append((e, w))
         return wins
     return _cached(st, ("wins",) + char, build)
