@@ -41,6 +41,11 @@ def each(kind: str, who: str, n: int, **params) -> dict:
     return {"kind": kind, "each": who, "params": {"amount": n, **params}}
 
 
+def at(card: dict, position: int) -> dict:
+    """``card`` at a known place of its owner's library (1: the top, 121.1)."""
+    return {**card, "attributes": {**(card.get("attributes") or {}), "library_position": position}}
+
+
 def life(p: str, n: int, **kw) -> dict:
     """Player p's life total is n."""
     return {"player": p, "player_attributes": {"life": n}, **kw}
@@ -87,6 +92,13 @@ CASES = {
     "draw with one card": (
         doc(each("draw", "you", 1), objects=CARDS[:1]),
         [{"object": "c1", "zone": "hand"}], {"object": "c1", "zone": "library"}, "mtg.121.1"),
+    "draw the known top card": (
+        doc(each("draw", "you", 1), objects=[at(CARDS[0], 2), at(CARDS[1], 1)]),
+        [{"object": "c2", "zone": "hand"}, {"object": "c1", "zone": "library"}], {"object": "c1", "zone": "hand"},
+        "mtg.121.1"),
+    "known cards above the unknown": (
+        doc(each("draw", "you", 1), objects=[CARDS[0], at(CARDS[1], 1)]),
+        [{"object": "c2", "zone": "hand"}], {"object": "c1", "zone": "hand"}, "mtg.121.1"),
 }
 
 
@@ -107,7 +119,8 @@ def test_infeasible_wrong_reading_names_the_rule(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["no check between instructions", "for each opponent dealt damage",
-                                  "801.10 each opponent in range", "draw with one card"])
+                                  "801.10 each opponent in range", "draw with one card", "draw the known top card",
+                                  "known cards above the unknown"])
 def test_reference_agrees(name: str) -> None:
     """The reference reads the same outcomes."""
     d, holds, _, _ = CASES[name]
@@ -120,6 +133,14 @@ def test_trivial_unordered_library_each_card_an_outcome() -> None:
         {"outcomes": 2}, {"object": "c1", "zone": "hand", "verdict": "possible"},
         {"object": "c2", "zone": "hand", "verdict": "possible"}]))
     assert res.status.value == "pass", [(e.verdict.value, e.message) for e in res.expectations]
+
+
+def test_library_position_is_a_place_in_a_library() -> None:
+    """library_position on a card outside a library, or two cards in one place: a located error, never ignored."""
+    res = run(doc(each("draw", "you", 1), objects=[CARDS[0], {**at(CARDS[1], 1), "zone": "hand"}]))
+    assert res.status.value == "error" and "test.yaml:" in res.error and "in zone 'hand'" in res.error, res.error
+    res = run(doc(each("draw", "you", 1), objects=[at(CARDS[0], 1), at(CARDS[1], 1)]))
+    assert res.status.value == "error" and "cannot share a place" in res.error, res.error
 
 
 @pytest.mark.parametrize("instruction, words", [

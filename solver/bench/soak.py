@@ -72,6 +72,9 @@ def mechanics(doc: dict) -> set[str]:
             out.add(f"flag:{flag}" + ("" if on else " off"))
         for ab in o.get("abilities") or []:
             out.add(f"ability:{ab}")
+        for attr in o.get("attributes") or {}:
+            if attr == "library_position":
+                out.add("attribute:library_position")
         if o.get("zone") not in (None, "battlefield"):
             out.add(f"zone:{o['zone']}")
     for e in doc.get("effects", []):

@@ -130,8 +130,9 @@ class _Gen(RandomParts):
                              "tap", "untap", "extra_turn", "return_from_graveyard"))
             part: dict = {"kind": kind}
             if kind == "extra_turn":  # 500.7 (Time Walk): its controller or a target player takes the next turn
-                if any(q["kind"] == "extra_turn" for q in listed):
-                    continue
+                if self.written or any(q["kind"] == "extra_turn" for q in listed):
+                    continue  # turns written by hand take no extra turn (refused: the rules begin it)
+                self.computed = True  # from now on turns pass by the rules (end_turn)
                 if self.chance(0.6):
                     part["each"] = "you"
                 else:
@@ -186,8 +187,13 @@ class _Gen(RandomParts):
                 listed.remove(part)
             return
         for p in self.players:
+            known = self.r.randint(0, len(self.draws) + 1) if self.chance(0.5) else 0  # the top cards' order known
+            order = self.r.sample(range(1, known + 1), known)
             for k in range(len(self.draws) + 1):  # one more: which card is drawn is a choice
-                self.objects.append({"id": f"lib_{p}{k}", "owner": p, "zone": "library", "types": ["sorcery"]})
+                card = {"id": f"lib_{p}{k}", "owner": p, "zone": "library", "types": ["sorcery"]}
+                if k < known:  # 121.1: its place from the top (the others lie below, order unknown)
+                    card["attributes"] = {"library_position": order[k]}
+                self.objects.append(card)
 
     def ids(self) -> list[str]:
         """The object ids so far."""

@@ -393,6 +393,15 @@ def _draw(rules, w: World, prev: State, step: Step, player: str, n: int, now: in
                 str(now) if nxt[key("zone", c)] != prev[key("zone", c)] else prev[sk]), f"{c} drawn is a new object")
     step.check("mtg.121.1", lambda nxt, cards=cards: sum(nxt[key("zone", c)] == "hand" for c in cards) == n,
                f"{player} draws {n}")
+    # "the top card": no card is drawn while a card above it stays; a card with a library_position lies above every
+    # card without one, and of two with positions the smaller is above
+    pos = {c: prev.get(key("attr", c, "library_position")) for c in cards}
+
+    def above(d: str, c: str) -> bool:
+        return pos[d] is not None and (pos[c] is None or int(pos[d]) < int(pos[c]))
+    step.check("mtg.121.1", lambda nxt, cards=cards: not any(
+        nxt[key("zone", c)] == "hand" and nxt[key("zone", d)] == "library" and above(d, c)
+        for c in cards for d in cards if c != d), f"{player} draws the top cards")
 
 
 def effect_rules(w: World, p: Part) -> list[str]:

@@ -149,6 +149,7 @@ class Mtg(Ruleset):
         ctx.add_key(("turn", "turn_of"), players, ctx.sc.turn.active_player or NONE)
         permanents.tapping_sources(ctx)  # 614.12 with a control effect over a selector: refused up front
         targets.declare_keys(ctx)
+        targets.check_positions(ctx)
         triggers.declare_keys(ctx)
         turns.declare_keys(ctx)
         influence.declare_keys(ctx)

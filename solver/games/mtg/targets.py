@@ -20,6 +20,8 @@ given: a choice, each an outcome).
 """
 from __future__ import annotations
 
+import itertools
+
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -218,19 +220,33 @@ def library_of(ctx: RuleContext, player: str) -> list[str]:
     return [o.id for o in ctx.sc.objects if o.zone == "library" and ctx.owner_of(o.id) == player]
 
 
+POSITION = "library_position"
+
+
 def _draw(ctx: RuleContext, tr, res, part, t, when) -> None:
-    """121.1: the player draws: puts the top card of their library into their hand, ``amount`` times. The order
-    of the library is not given: any of its cards may be the top one (a choice: each an outcome)."""
+    """121.1: the player draws: puts the top card of their library into their hand, ``amount`` times. The order is
+    known as far as ``library_position`` says: a card is drawn only while no card above it stays (the positioned
+    cards above the others, top first); among cards of unknown order any may be the top one (a choice)."""
     rm = ctx.rm
     cards = library_of(ctx, t)
-    picks = []
+    picks = {}
     for c in cards:
         pick = rm.new_bool(f"s{tr.prev.index}:draw.{res.item.id}.{t}.{c}")
         rm.model.add_implication(pick, tr.prev["zone", c].is_("library"))
         rm.model.add_implication(pick, when)
         tr.set(("zone", c), "hand", "mtg.121.1", pick)
-        picks.append(pick)
-    rm.enforce("mtg.121.1", rm.model.add(sum(picks) == _amount(part)), [when])
+        picks[c] = pick
+    rm.enforce("mtg.121.1", rm.model.add(sum(picks.values()) == _amount(part)), [when])
+    # 121.1 "the top card": c drawn while d stays in the library only if d is not above c
+    for c, d in itertools.permutations(cards, 2):
+        known_c, known_d = (ctx.domains.get(("attr", x, POSITION)) is not None for x in (c, d))
+        if not known_d:
+            continue  # a card of unknown order is above no positioned card, and no order is known among them
+        stays = [picks[c], rm.neg(picks[d]), tr.prev["zone", d].is_("library")]
+        if known_c:
+            rm.enforce("mtg.121.1", rm.model.add(tr.prev["attr", c, POSITION] < tr.prev["attr", d, POSITION]), stays)
+        else:
+            rm.clause("mtg.121.1", [rm.neg(x) for x in stays])
 
 
 def instruction_turn(index: int, n: int, player: str) -> tuple:
@@ -442,6 +458,24 @@ def drawers(ctx: RuleContext, it: Item, part: Part) -> list[str]:
     if part.each == "you":
         return sorted(controllers(ctx, it.id) & set(ctx.players))
     return list(ctx.players) if part.each is not None else [t for t in part.targets if t in ctx.players]
+
+
+def check_positions(ctx: RuleContext) -> None:
+    """``library_position`` is a place in a library: refused on a card elsewhere, and two cards of one library in one
+    place are a contradiction (121.1 reads the order it gives)."""
+    seen: dict[tuple, str] = {}
+    for o in ctx.sc.objects:
+        at = (o.attributes or {}).get(POSITION)
+        if at is None:
+            continue
+        if o.zone != "library":
+            raise ScenarioError(f"object {o.id}: library_position {at} on a card in zone '{o.zone}': it is a place "
+                                f"in a library (121.1)")
+        place = (ctx.owner_of(o.id), at)
+        if place in seen:
+            raise ScenarioError(f"object {o.id}: library_position {at} of {place[0]}'s library is object "
+                                f"{seen[place]}'s place too: two cards cannot share a place")
+        seen[place] = o.id
 
 
 def _enough_cards(ctx: RuleContext, it: Item) -> None:

@@ -60,6 +60,9 @@ VOCABULARY = SHARED.extend(
                             "at least equal to it destroys it (704.5g)"),
         Number("damage", "damage marked on a creature (120.3e); removed in the cleanup (514.2) and when it leaves "
                          "the battlefield (400.7)", lo=0),
+        Number("library_position", "a card in a library: its place from the top (1: the top card); the cards with one "
+                                   "are the top of their owner's library in that order, those without lie below "
+                                   "them in an order not known; a draw takes the top cards (121.1)", lo=1),
     ),
     flags=(
         Word("tapped", "the permanent is tapped (turned sideways; `set_flag` taps or untaps it): a permanent enters "
@@ -294,8 +297,10 @@ VOCABULARY = SHARED.extend(
   legal (608.2b), and otherwise does all the rest, an illegal target unaffected (an untargeted instruction happens).
   `per: opponent_dealt_damage` multiplies a life gain by the opponents the earlier instructions dealt damage to.
   Divided damage is divided on casting (601.2d): one `damage` instruction per target, each with its share.
-- `draw` (121.1): the player puts cards of their library (`zone: library`, their own) into their hand; the order
-  of a library is not given, so any of its cards may be drawn (each a possible outcome). Drawing more than the
+- `draw` (121.1): the player puts cards of their library (`zone: library`, their own) into their hand: the top
+  ones. The order is known only as far as `library_position` says (1: the top card; the cards with a position lie
+  above those without, whose order is not known): without positions any card may be drawn (each a possible
+  outcome); with them, the positioned cards are drawn first, top first. Drawing more than the
   library holds (121.4, 704.5b), or a library that events change, is an error.
 - A `trigger`ed ability is controlled by whoever controlled its `source` when it triggered (603.3a); with `leaves:
   true` (a leaves-the-battlefield ability), by whoever controlled the source as it left the battlefield (603.10a);
