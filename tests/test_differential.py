@@ -59,7 +59,7 @@ def test_resolving_the_illegal_incarnation_is_an_error_not_a_contradiction() -> 
     events = parts["events"] + [{"type": "resolve", "action": "inc"}]
     res = check_scenario(Scenario.model_validate({"id": "found", "game": "berserk", "players": PLAYERS, **parts,
                                                   "events": events}))
-    assert res.status.value == "error" and "events[1] (resolve)" in res.error and "status is illegal in 1 of 1" in res.error
+    assert res.status.value == "error" and "events[1] (resolve)" in res.error and "in 1 of 1 outcome(s) (where inc was illegal before the event)" in res.error
 
 
 @pytest.mark.parametrize("name, parts, expect", FOUND, ids=lambda v: v.split(":")[0] if isinstance(v, str) else None)

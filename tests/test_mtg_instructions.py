@@ -163,3 +163,15 @@ def test_instructions_only_on_a_kind_that_reads_them() -> None:
     d["events"][0].update(kind="damage", targets=["carla"], params={"amount": 1})
     res = run(d)
     assert res.status.value == "error" and "takes no instructions" in res.error, res.error
+
+
+def test_short_library_refused_only_where_the_draw_happens() -> None:
+    """Drawing more than a library holds (121.4, 704.5b: not modelled) is an error at the event only in an outcome
+    where the draw happens: a spell whose only target left before it resolves draws nothing and is no error."""
+    gift = {"kind": "draw", "targets": ["bianca"], "params": {"amount": 2}}
+    left = [{"type": "leave_game", "player": "bianca"}]
+    res = run(doc(gift, objects=CARDS, before=left, expect=[{"action": "s", "action_status": "interrupted"}]))
+    assert res.status.value == "pass", (res.error, [(e.verdict.value, e.message) for e in res.expectations])
+    res = run(doc(gift, objects=CARDS, expect=[{"unique": True}]))
+    assert res.status.value == "error" and "test.yaml:" in res.error and "events[1] (resolve)" in res.error \
+        and "empty library" in res.error, res.error

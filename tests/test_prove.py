@@ -22,7 +22,9 @@ SMALL = {"mtg": Bound(players=3, objects=1, events=1), "riftbound": Bound(player
 #: properties whose rule-off counterexample needs another bound (-1 life takes two lose_life events; ...)
 OFF_BOUND = {("mtg", "below-zero-life-out"): Bound(players=3, objects=0, events=2),
              # the captor must hold a planet the owner takes: a captured ship and a planet
-             ("ti4", "captured-return"): Bound(players=3, objects=2, events=1)}
+             ("ti4", "captured-return"): Bound(players=3, objects=2, events=1),
+             # a concession after the game ended: two events
+             ("berserk", "clean-victory-in-game"): Bound(players=2, objects=1, events=2, board=(1, 3))}
 #: counterexamples whose check with the rule off passes all the same: with the rule off, a derived value (the
 #: effective controller of an object outside the game, 108.4a; a card's permission to move, 524.2) is free in the
 #: model but is no observable, so the checker enumerates one outcome and reads the expectation there (a limit of

@@ -192,8 +192,8 @@ class ScenarioCheck:
             if action is None:  # a need that is no action's status (an MTG trigger's given controller)
                 raise ScenarioError(f"events[{i}] ({ev.type}): {message}, in {len(bad)} of {len(outcomes)} outcome(s)")
             seen = sorted({o.values.get(f"{comp.boundaries[i]}|status.{action}", "?") for o in bad})
-            raise ScenarioError(f"events[{i}] ({ev.type}): {message}: its status is {' or '.join(seen)} in "
-                                f"{len(bad)} of {len(outcomes)} outcome(s)")
+            raise ScenarioError(f"events[{i}] ({ev.type}): {message}, in {len(bad)} of {len(outcomes)} outcome(s) "
+                                f"(where {action} was {' or '.join(seen)} before the event)")
 
     def _build(self, read: frozenset[str] = frozenset()) -> Built:
         """The model, its settled proofs, and what the check reads of it.

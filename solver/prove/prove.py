@@ -305,8 +305,14 @@ def counterexample(doc: dict, p: Property, b: dict, at: int) -> tuple[dict, bool
     else:
         exact = exact and not plain
         for it in p.then:
-            if "before" in it or ("not" in it and "before" in it["not"]):
+            if "before" in it:  # said of the state before the event: an expectation there (it says less)
                 exact = False
+                expect.append({"description": f"{said}: then, before event {at}", "at": at - 1,
+                               **substitute(it["before"], b)})
+            elif "not" in it and "before" in it["not"]:
+                exact = False
+                expect.append({"description": f"{said}: not, before event {at}", "at": at - 1,
+                               "verdict": "impossible", **substitute(it["not"]["before"], b)})
             elif "not" in it:
                 expect.append({"description": f"{said}: not", "at": at, "verdict": "impossible",
                                **substitute(it["not"], b)})

@@ -87,6 +87,8 @@ class ControlVictoryRules:
         if prev[key("pstatus", winner)] == "in_game" and prev[key("pstatus", loser)] == "in_game":
             step.set(key("pstatus", winner), "won", rule)
             step.set(key("pstatus", loser), loser_status, rule)
+        else:  # 602.1: the game is over, nothing more is awarded
+            w.note("berserk.602.1.game_over")
 
     # -- action kinds ---------------------------------------------------------------------------
     def kind_requirements(self, w: World, st: State, spec) -> list[tuple[str, bool]]:

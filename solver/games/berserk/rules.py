@@ -76,6 +76,8 @@ RULES = {
                                "fulfilled.",
     "berserk.602.1.penalty": "Clean victory: the opponent is given a penalty loss.",
     "berserk.602.1.redeal": "Clean victory: the opponent declares a redeal with one card in hand.",
+    "berserk.602.1.game_over": "A clean victory ends the game: once a player has won, lost or conceded, no later "
+                               "event awards one (602.1 awards it to a player in the game, against an opponent in it).",
     "berserk.trigger": "Card text 'at the start (end) of your turn, [effect] one [selector]': at the beginning (end) "
                        "of a turn of the player who controls the card while it is in play, the effect applies to one "
                        "object in play the selector matches at that moment, chosen; if none matches, nothing "

@@ -29,11 +29,21 @@ def has_creature(ctx: RuleContext, st, player: str):
                       for o, info in ctx.objects.items() if "creature" in info.types])
 
 
+def game_over(ctx: RuleContext, st, winner: str, loser: str):
+    """602.1's condition that the game goes on, as an exception literal: under ``berserk.602.1.game_over`` it holds
+    exactly when either player is out of the game (won, lost, conceded), and then no clean victory is awarded; left
+    out, a player out of the game may be awarded one (what ``prove``'s clean-victory-in-game excludes)."""
+    rm = ctx.rm
+    both = rm.all_of([st["pstatus", winner].is_("in_game"), st["pstatus", loser].is_("in_game")])
+    return rm.exception("berserk.602.1.game_over", rm.neg(both), f"s{st.index}:game_over.{winner}")
+
+
 def award(ctx: RuleContext, tr, winner: str, rule_id: str, when, loser_status: str = "lost") -> None:
-    """Rule ``rule_id``: while both players are in the game and ``when`` holds, ``winner`` wins and the other loses."""
+    """Rule ``rule_id``: while both players are in the game and ``when`` holds, ``winner`` wins and the other loses.
+    Once the game is over (a player won, lost or conceded) nothing is awarded: ``game_over``."""
     rm, st = ctx.rm, tr.prev
     loser = opponent(ctx, winner)
-    go = rm.all_of([when, st["pstatus", winner].is_("in_game"), st["pstatus", loser].is_("in_game")])
+    go = rm.all_of([when, rm.neg(game_over(ctx, st, winner, loser))])
     tr.set(("pstatus", winner), "won", rule_id, go)
     tr.set(("pstatus", loser), loser_status, rule_id, go)
 

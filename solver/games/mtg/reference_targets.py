@@ -125,17 +125,18 @@ def add_keys(w: World) -> None:
         it = item(w, a)
         if "per" in it.params:
             raise Unsupported(f"action {a}: `per` without instructions")
-        draws: dict[str, int] = {}
+        draws: dict[str, list[int]] = {}
         for part in it.parts:
             _part_keys(w, it, part, until)
             if part.kind == "draw":
                 for p in (you(w, a) if part.each == "you" else w.players if part.each
                           else [t for t in part.targets if t in w.players]):
-                    draws[p] = draws.get(p, 0) + int(part.params["amount"])
-        for p, n in draws.items():
+                    draws.setdefault(p, []).append(int(part.params["amount"]))
+        for p, ns in draws.items():
             cards = {c for q in w.players for c in library(w, q)}
-            if len(library(w, p)) < n or any(getattr(ev, "object", None) in cards or ev.type in ("move", "create")
-                                              and ev.zone == "library" for ev in w.sc.events):
+            short = len(ns) > 1 and len(library(w, p)) < sum(ns)  # one draw short: read where it happens (_draw)
+            if short or any(getattr(ev, "object", None) in cards or ev.type in ("move", "create")
+                            and ev.zone == "library" for ev in w.sc.events):
                 raise Unsupported(f"action {a}: {p} may draw from an empty library, or a library changes (not read)")
     for t, sources in until.items():
         w.add(key("until", t), (NONE,) + tuple(sorted(sources)), NONE)
@@ -383,6 +384,8 @@ def _draw(rules, w: World, prev: State, step: Step, player: str, n: int, now: in
     """121.1: the player puts ``n`` cards of their library into their hand: the top ones, and with the order not
     known, any ``n`` of it (each choice a state); a card drawn is a new object (400.7)."""
     cards = [c for c in library(w, player) if prev[key("zone", c)] == "library"]
+    if n > len(cards):
+        raise Unsupported(f"{player} draws {n} from a library of {len(cards)} (121.4, 704.5b: not read)")
     for c in cards:
         step.release(key("zone", c), "mtg.121.1", ("library", "hand"))
         sk = key("since", c)

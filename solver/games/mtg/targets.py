@@ -229,6 +229,11 @@ def _draw(ctx: RuleContext, tr, res, part, t, when) -> None:
     cards above the others, top first); among cards of unknown order any may be the top one (a choice)."""
     rm = ctx.rm
     cards = library_of(ctx, t)
+    need = sum(_amount(q) for q in res.item.parts if q.kind == "draw" and t in drawers(ctx, res.item, q))
+    if need > len(cards):  # only an outcome where this draw happens is refused (its target may become illegal)
+        ctx.require(rm.neg(when), f"action {res.item.id} makes {t} draw {need} card(s) from a library of "
+                                  f"{len(cards)}: drawing from an empty library (121.4, 704.5b) is not modelled")
+        return
     picks = {}
     for c in cards:
         pick = rm.new_bool(f"s{tr.prev.index}:draw.{res.item.id}.{t}.{c}")
@@ -479,8 +484,9 @@ def check_positions(ctx: RuleContext) -> None:
 
 
 def _enough_cards(ctx: RuleContext, it: Item) -> None:
-    """Drawing from a library with too few cards (121.4, 704.5b) is not modelled: refused. A draw takes cards that
-    start in the library; a scenario that moves cards to or from a library is refused with draws."""
+    """A draw takes cards that start in the library: a scenario that moves cards to or from a library is refused
+    with draws. (Drawing from a library with too few cards, 121.4 and 704.5b, is not modelled: an outcome where such
+    a draw happens is a located error at its event, ``_draw``.)"""
     need: dict[str, int] = {}
     for part in it.parts:
         if part.kind == "draw":
@@ -494,11 +500,6 @@ def _enough_cards(ctx: RuleContext, it: Item) -> None:
     if moved:
         raise ScenarioError(f"action {it.id} draws, and an event moves a card to or from a library: not modelled "
                             f"(a draw takes the cards that start in the library)")
-    for p, n in need.items():
-        if len(library_of(ctx, p)) < n:
-            raise ScenarioError(f"action {it.id} may make {p} draw {n} card(s) from a library of "
-                                f"{len(library_of(ctx, p))}: drawing from an empty library (121.4, 704.5b) is not "
-                                f"modelled")
 
 
 def _known_target(ctx: RuleContext, it: Item, t: str) -> None:
