@@ -23,6 +23,8 @@ SMALL = {"mtg": Bound(players=3, objects=1, events=1), "riftbound": Bound(player
 OFF_BOUND = {("mtg", "below-zero-life-out"): Bound(players=3, objects=0, events=2),
              # the captor must hold a planet the owner takes: a captured ship and a planet
              ("ti4", "captured-return"): Bound(players=3, objects=2, events=1),
+             # a card dies only in the Choice subphase after it arrived on a shared cell: two events
+             ("berserk", "dead-no-cell"): Bound(players=2, objects=2, events=2, board=(1, 3)),
              # a concession after the game ended: two events
              ("berserk", "clean-victory-in-game"): Bound(players=2, objects=1, events=2, board=(1, 3))}
 #: counterexamples whose check with the rule off passes all the same: with the rule off, a derived value (the

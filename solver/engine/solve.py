@@ -69,6 +69,8 @@ class Engine:
         #: per query: the solver's cores of its but-for tests, True once confirmed infeasible alone (``holds_without``)
         self._cores_of: dict[tuple, dict[frozenset[str], bool | None]] = {}
         self._implied_unsat: set[tuple] = set()  # but-for questions a confirmed core answered
+        #: per query: the assumption sets a solve with them alone (and the query) found infeasible (``confirmed``)
+        self._confirmed: dict[tuple, list[frozenset[str]]] = {}
 
     def _solver(self, core: bool = False) -> cp_model.CpSolver:
         s = cp_model.CpSolver()
@@ -100,6 +102,8 @@ class Engine:
         if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return Answer.SAT, s
         if status == cp_model.INFEASIBLE:
+            if names is not None and not enumerate_:
+                self._confirm(extra, frozenset(names))
             return Answer.UNSAT, s
         if status == cp_model.MODEL_INVALID:
             raise RuntimeError(f"invalid CP-SAT model: {m.validate()}")
@@ -138,6 +142,8 @@ class Engine:
             for names in list(cores):
                 if names & left_out:
                     continue
+                if cores[names] is None and self.confirmed(extra, names):
+                    cores[names] = True
                 if cores[names] is None:  # confirm it: the query with only its assumptions
                     answer, s = self.solve(extra, sorted(names), core=True)
                     cores[names] = answer is Answer.UNSAT
@@ -147,6 +153,24 @@ class Engine:
                     self._implied_unsat.add(key)
                     return Answer.UNSAT
         return self.without(extra, left_out)[0]
+
+    def _query(self, extra: list[Lit]) -> tuple:
+        """A query's key: its literals, the model's size (a constraint added since voids what was learnt) and the
+        presolve setting."""
+        return tuple(sorted(int(q.index) for q in extra)), self._shape(), self.options.presolve
+
+    def _confirm(self, extra: list[Lit], names: frozenset[str]) -> None:
+        """Record that ``extra`` under the assumptions ``names`` alone was solved infeasible."""
+        self._confirmed.setdefault(self._query(extra), []).append(names)
+
+    def confirmed(self, extra: list[Lit], names) -> bool:
+        """Whether a solve has already found ``extra`` infeasible under a subset of the assumptions ``names`` alone:
+        then the solve with ``names`` alone would answer UNSAT too (more assumptions only constrain). No solve."""
+        have = frozenset(names)
+        if any(c <= have for c in self._confirmed.get(self._query(extra), ())):
+            self.implied += 1
+            return True
+        return False
 
     def _shape(self) -> tuple[int, int]:
         """The model's size (variables, constraints): a witness holds only for the model it was found in."""

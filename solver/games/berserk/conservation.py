@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
 from solver.encoding.context import RuleContext
-from solver.encoding.state import NONE
-from solver.games.berserk.movement import OBLIGATION, exemption, free_for, move_or_die, on_cells
+from solver.games.berserk.movement import OBLIGATION, exemption, free_for, leave_play, move_or_die, on_cells
 from solver.games.berserk.vocabulary import OBLIGATORY
 
 
@@ -72,8 +71,7 @@ class Conservation:
                 if ev.free:
                     move_or_die(ctx, tr, oid, due)
                     continue
-                tr.set(("zone", oid), "graveyard", "berserk.conservation", due)
-                tr.set(("cell", oid), NONE, "berserk.conservation", due)
+                leave_play(ctx, tr, oid, "graveyard", "berserk.conservation", due)
                 tr.set(key, 0, "berserk.conservation", due)
 
     def declared(self, ctx: RuleContext, st, player: str, abilities: list[str]):

@@ -10,7 +10,7 @@ from __future__ import annotations
 from models.effects import Effect
 from solver.encoding.context import RuleContext
 from solver.encoding.ruleset import ActionKind
-from solver.encoding.state import NONE
+from solver.games.berserk.movement import leave_play
 from solver.errors import NotModelled
 
 
@@ -139,9 +139,7 @@ def finishing_blow() -> ActionKind:
 
     def apply(ctx: RuleContext, tr, spec, when):
         t = target(spec)
-        tr.set(("zone", t), "graveyard", "berserk.card.finishing_blow", when)
-        if ("cell", t) in ctx.domains:
-            tr.set(("cell", t), NONE, "berserk.card.finishing_blow", when)
+        leave_play(ctx, tr, t, "graveyard", "berserk.card.finishing_blow", when)
     return paid(requirements, apply)
 
 

@@ -33,6 +33,14 @@ MOVE = "move"
 
 
 # -- who stands on the board and who counts for conservation -----------------------------------------------
+def leave_play(ctx: RuleContext, tr, obj: str, zone: str, rule_id: str, when) -> None:
+    """The card goes to ``zone`` (out of play) under ``rule_id`` where ``when`` holds, and leaves its cell
+    (berserk.cell.leave): every path that takes a card off the board (a death, a destruction) calls this."""
+    tr.set(("zone", obj), zone, rule_id, when)
+    if ("cell", obj) in ctx.domains:
+        tr.set(("cell", obj), NONE, "berserk.cell.leave", when)
+
+
 def exemption(ctx: RuleContext, obj: str) -> str | None:
     """The rule that exempts the card from conservation, under which its clauses sit: a symbiote
     (berserk.conservation.symbiote) or equipment (berserk.conservation.equipment); None: it counts."""
@@ -166,7 +174,7 @@ def move_or_die(ctx: RuleContext, tr, obj: str, due) -> None:
     tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", due)
     dies, stays = nxt["zone", obj].is_("graveyard"), nxt["zone", obj].is_("play")
     rm.clause("berserk.conservation", [dies, stays], [due])
-    rm.implies("berserk.conservation", [due, dies], nxt["cell", obj].is_(NONE))
+    rm.implies("berserk.cell.leave", [due, dies], nxt["cell", obj].is_(NONE))  # a dead card leaves its cell
     rm.clause("berserk.conservation", [nxt["cell", obj].is_(d) for d in ctx.cells], [due, stays])
     for d in ctx.cells:
         rm.implies("berserk.conservation", [due, stays, nxt["cell", obj].is_(d)], can_move(ctx, prev, obj, d))

@@ -292,7 +292,7 @@ class BerserkRules(TriggerReading, CoreRules):
         elif kind == "finishing_blow":
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:
-                step.set(key("cell", t), NONE, "berserk.card.finishing_blow")
+                step.set(key("cell", t), NONE, "berserk.cell.leave")  # off play, off its cell
         elif kind == "move":
             card, cell = self._mover(w, spec)
             step.set(key("cell", card), cell, "berserk.movement")
@@ -361,7 +361,7 @@ class BerserkRules(TriggerReading, CoreRules):
                 self._move_or_die(w, prev, oid, step)
             else:
                 step.set(key("zone", oid), "graveyard", "berserk.conservation")
-                step.set(key("cell", oid), NONE, "berserk.conservation")
+                step.set(key("cell", oid), NONE, "berserk.cell.leave")  # dead: off its cell
 
     def _move_or_die(self, w: World, prev: State, obj: str, step: Step) -> None:
         """An undeclared choice: the card dies, or stays in play on a cell it may move to from where it stood
@@ -372,11 +372,15 @@ class BerserkRules(TriggerReading, CoreRules):
         self.may_move(w, prev, obj)  # weighed whatever the choice
         others = [q for q in self.placed(w) if q != obj and self.counts(w, q)]
 
-        def dead_or_on_board(nxt: State) -> bool:
-            """Dead and off the board, or still in play."""
-            zone, cell = nxt[key("zone", obj)], nxt[key("cell", obj)]
-            return cell == NONE if zone == "graveyard" else zone == "play"
-        step.check("berserk.conservation", dead_or_on_board, f"{obj} dies or stays in play")
+        def dead_or_in_play(nxt: State) -> bool:
+            """Dead (in the graveyard) or still in play."""
+            return nxt[key("zone", obj)] in ("graveyard", "play")
+        step.check("berserk.conservation", dead_or_in_play, f"{obj} dies or stays in play")
+
+        def dead_off_its_cell(nxt: State) -> bool:
+            """A card that left play stands on no cell."""
+            return nxt[key("zone", obj)] == "play" or nxt[key("cell", obj)] == NONE
+        step.check("berserk.cell.leave", dead_off_its_cell, f"{obj}, dead, leaves its cell")
 
         def allowed_part(rule: str):
             def ok(nxt: State) -> bool:

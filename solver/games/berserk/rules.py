@@ -22,6 +22,8 @@ RULES = {
                                      "and sharing its cell creates no duty for another card.",
     "berserk.conservation.equipment": "Equipment does not count for conservation: it never takes the duty to move, "
                                       "and sharing its cell creates no duty for another card.",
+    "berserk.cell.leave": "Only a card in play stands on a cell of the board: a card that leaves play (dies, is "
+                          "destroyed) leaves its cell, which stays empty.",
     "berserk.movement": "A declared movement that resolves puts the card on the named cell (and ends its duty to "
                         "move).",
     "berserk.movement.adjacent": "A card moves only from the cell it stands on to an adjacent cell of the board.",
