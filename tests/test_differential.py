@@ -135,3 +135,22 @@ def test_random_scenarios_agree_without_slicing(game: str, rng) -> None:
     cmp = differential(random_scenario(rng, game), SolverOptions(max_outcomes=512, lazy_cores=False, slicing=False))
     assert not cmp.skipped, cmp.skipped
     assert cmp.agree, "\n".join(cmp.problems)
+
+
+def test_a_mechanic_neither_reading_models_is_skipped_not_a_disagreement() -> None:
+    """The checker refuses a mechanic it does not model (a located error) and the reference cannot read it either:
+    the comparison is skipped with both reasons, never counted as a disagreement (soak gen-berserk-995, seed 7)."""
+    from solver.check.differential import differential
+
+    sc = Scenario.model_validate({
+        "id": "both-refuse", "game": "berserk", "players": [{"id": "alice"}, {"id": "bob"}],
+        "objects": [{"id": "o0", "owner": "alice", "zone": "play", "types": ["creature"]},
+                    {"id": "o1", "owner": "bob", "zone": "play", "types": ["creature"],
+                     "properties": {"not_with": "o0"}}],
+        "events": [{"type": "begin_effect", "effect": {"id": "b1", "kind": "control", "source": "o1",
+                                                       "targets": ["o1", "o0"], "player": "alice",
+                                                       "duration": "until_end_of_turn"}}],
+        "expect": [{"object": "o0", "zone": "play"}]})
+    cmp = differential(sc)
+    assert cmp.agree and cmp.skipped.startswith("neither reading models it"), cmp.skipped
+    assert "532.8" in cmp.skipped
