@@ -238,7 +238,10 @@ def reference_problems(sc: "Scenario") -> list[tuple[tuple, str]]:
 
     def need(kind: str, value: str | None, pool: set[str], path: tuple) -> None:
         if value is not None and value not in pool:
-            out.append((path, f"unknown {kind} '{value}'"))
+            other = next((k for k in ("player", "object", "cell") if k != kind and value in known[k]), None)
+            art = "an" if kind[0] in "aeiou" else "a"
+            tail = f": '{value}' is a {other}, and this field names {art} {kind}" if other else ""
+            out.append((path, f"unknown {kind} '{value}'{tail}"))
 
     for i, o in enumerate(sc.objects):
         need("player", o.owner, pset, ("objects", i, "owner"))

@@ -93,6 +93,9 @@ BAD = {
     "malformed YAML": ("id: x\ngame: berserk\nplayers: [\n", r"bad\.yaml:\d+:\d+: "),
     "unknown object id": ("id: x\ngame: berserk\nplayers: [{id: a}]\nevents:\n  - {type: move, object: ghost, zone: play}\n",
                           r"bad\.yaml:5:\d+: .*unknown object 'ghost'"),
+    "a player where an object is named": (
+        "id: x\ngame: berserk\nplayers: [{id: a}]\nevents:\n  - {type: move, object: a, zone: play}\n",
+        r"bad\.yaml:5:\d+: .*unknown object 'a': 'a' is a player, and this field names an object"),
     "wrong type": ("id: x\ngame: berserk\nplayers: [{id: a}]\nobjects:\n  - {id: c, zone: play, attributes: {life: many}}\n",
                    r"bad\.yaml:5:\d+: objects\[0\]\.attributes\.life: "),
     "duplicate id": ("id: x\ngame: berserk\nplayers: [{id: a}]\nobjects:\n  - {id: c, zone: play}\n  - {id: c, zone: hand}\n",

@@ -48,6 +48,15 @@ FOUND = [
         dict(objects=[{"id": "ghoul", "owner": "alice", "zone": "deck", "types": ["creature"]}],
              events=[{"type": "declare", "id": "inc", "actor": "alice", "kind": "incarnate", "source": "ghoul"}]),
         {"action": "inc", "action_status": "illegal"}),
+    (
+        "trigger-sum-outside-the-domain: a start-of-turn trigger's new life (2 + 2) is a value no scenario gives; the "
+        "reference's enumeration now takes a released key's named values as candidates (soak gen-berserk-1076)",
+        dict(objects=[{"id": "o0", "owner": "alice", "zone": "play", "types": ["creature"], "attributes": {"life": 2},
+                       "triggers": [{"id": "t", "at": "start_of_turn", "attribute": "life", "value": 2,
+                                     "targets": {"types": ["creature"], "controlled_by": "source_controller"}}]}],
+             turn={"active_player": "bob"},
+             events=[{"type": "begin_turn", "player": "alice"}]),
+        {"object": "o0", "attributes": {"life": 4}}),
 ]
 
 

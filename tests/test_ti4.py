@@ -236,6 +236,15 @@ def test_75_9_start_count_is_checked(at_start, given, holds, rule):
         assert rule is None or rule in ex.rules, ex.rules
 
 
+def test_players_at_start_below_the_listed_players_is_refused():
+    """Every listed player began the game: players_at_start below their number is a located error, never read as
+    the number of players listed (a probe: 4 at the start with 5 listed was taken as 5)."""
+    doc = scenario("ti4", players=FOUR, objects=FOUR_UNITS, events=IDLE, options={"players_at_start": 3},
+                   expect=[{"player": "alice", "player_attributes": {"strategy_cards": 2}}])
+    res = run(doc)
+    assert res.status.value == "error" and "players_at_start is 3, but 4 players are listed" in res.error, res.error
+
+
 CARRIER = _obj("carrier", "board", ["ship", "carrier"], owner="alice")
 
 

@@ -284,6 +284,8 @@ def allowed(ctx: RuleContext, st: Stage, obj: str, action: str, default: bool = 
 
     Rule ``permit``: allowed when it has the ability (or ``default``) or some effect permits it, and none prohibits
     it; rule ``cannot``: a prohibition alone forbids it; rule ``prohibit_wins``: a prohibition beats a permission.
+    An effect that grants the ability, while the card has it, permits the action too (seeds/003, 524.2: the
+    Archmage's "creatures gain the ability to accumulate tokens" against the Joker's "cannot accumulate").
     """
     def build() -> Lit:
         rm = ctx.rm
@@ -292,7 +294,9 @@ def allowed(ctx: RuleContext, st: Stage, obj: str, action: str, default: bool = 
             base = ctx.has_ability(st, obj, action)
         else:
             base = rm.true if default else rm.false
-        permits = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "permit", action)])
+        grants = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "grant", action)])
+        permits = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "permit", action)]
+                            + [rm.all_of([grants, base])])
         prohibit = rm.any_of([applies(ctx, st, e, obj) for e in ctx.effects_on(obj, "prohibit", action)])
         ok = rm.new_bool(f"s{st.index}:allowed.{obj}.{action}")
         rm.implies(permit, [rm.neg(prohibit), rm.any_of([base, permits])], ok)

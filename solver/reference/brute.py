@@ -28,6 +28,8 @@ def _candidates(w: World, k: str, prev: State, step) -> list[str]:
     values = list(w.domain(k))
     if w.domains[k] == INT or k.startswith("prop."):
         extra = [prev[k]] + [v for _, allowed in step.sets.get(k, []) for v in allowed]
+        released = step.free.get(k, (None, None))[1]  # a choice among named values (a trigger's sums)
+        extra += sorted(released or ())
         values = list(dict.fromkeys(values + extra))
     return [v for v in values if not step.key_violations(k, v, prev)]
 

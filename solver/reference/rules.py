@@ -337,13 +337,15 @@ class CoreRules:
     def permission(self, w: World, st: State, obj: str, action: str, default: bool, *,
                    permit: str, cannot: str, prohibit_wins: str) -> tuple[bool, str]:
         """Rule ``prohibit_wins`` when a permit and a prohibit both apply, ``cannot`` for a prohibit alone, else
-        ``permit``: allowed with the ability (or ``default``) or a permit."""
+        ``permit``: allowed with the ability (or ``default``) or a permit. A granted ability the card has is a
+        permission too: an effect gave it the action (seeds/003's 524.2 example, the Archmage's grant)."""
         if key("ability", obj, action) in w.domains or w.effects_on(obj, "grant", action) \
                 or w.effects_on(obj, "remove", action):
             base = self.has_ability(w, st, obj, action)
         else:
             base = default
-        permits = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "permit", action))
+        permits = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "permit", action)) or \
+            (base and any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "grant", action)))
         prohibits = any(self.applies(w, st, e, obj) for e in w.effects_on(obj, "prohibit", action))
         rule = prohibit_wins if prohibits and permits else cannot if prohibits else permit
         w.note(permit)

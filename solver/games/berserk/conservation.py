@@ -12,26 +12,27 @@ from __future__ import annotations
 
 from solver.encoding.compile import ScenarioError
 from solver.encoding.context import RuleContext
-from solver.games.berserk.movement import OBLIGATION, exemption, free_for, leave_play, move_or_die, on_cells
+from solver.games.berserk.movement import (OBLIGATION, exemption, free_for, leave_play, may, move_or_die, off_the_board,
+                                           on_cells)
 from solver.games.berserk.vocabulary import OBLIGATORY
 
 
 def obliged(ctx: RuleContext) -> list[str]:
-    """The cards that carry the duty flag and count for conservation (an exempt card never has the duty)."""
-    return [o for o in on_cells(ctx) if ("flag", o, OBLIGATION) in ctx.domains and exemption(ctx, o) is None]
+    """The cards that carry the duty flag (an exempt card's stays false under its exemption's rule)."""
+    return [o for o in on_cells(ctx) if ("flag", o, OBLIGATION) in ctx.domains]
 
 
 class Conservation:
     """Mixin for the Berserk ruleset: the duty to move, its exemptions, the Choice subphase."""
 
     def conservation_keys(self, ctx: RuleContext) -> None:
-        """The duty flag for every card that can stand on a cell and counts for conservation."""
+        """The duty flag for every card that can stand on a cell (an exempt one's is false under its exemption's
+        rule, ``exempt_duties``: left out, a symbiote arriving on a taken cell takes the duty like any card)."""
         if not ctx.cells:
             return
         for oid in on_cells(ctx):
-            if exemption(ctx, oid) is None:
-                info = ctx.objects[oid]
-                ctx.add_key(("flag", oid, OBLIGATION), "bool", bool(info.data and info.data.flags.get(OBLIGATION)))
+            info = ctx.objects[oid]
+            ctx.add_key(("flag", oid, OBLIGATION), "bool", bool(info.data and info.data.flags.get(OBLIGATION)))
 
     def exempt_duties(self, ctx: RuleContext, st) -> None:
         """berserk.conservation.symbiote / .equipment: an exempt card never has the duty, at any stage (a starting
@@ -51,9 +52,11 @@ class Conservation:
         tr.set(("flag", obj, OBLIGATION), 1, "berserk.conservation", rm.all_of(lands))
 
     def moved(self, ctx: RuleContext, tr, obj: str, zone: str, cell: str | None) -> None:
-        """A forced move into play onto a cell is an arrival (berserk.conservation)."""
+        """A forced move into play onto a cell is an arrival (berserk.conservation); out of play, it ends the duty."""
         if zone == "play":
             self.arrive(ctx, tr, obj, cell)
+        else:
+            off_the_board(ctx, tr, obj)
 
     def on_choice_subphase(self, ctx: RuleContext, ev) -> None:
         """Choice subphase: an obliged card not moved keeps the duty if the player declares another obligatory ability
@@ -72,7 +75,6 @@ class Conservation:
                     move_or_die(ctx, tr, oid, due)
                     continue
                 leave_play(ctx, tr, oid, "graveyard", "berserk.conservation", due)
-                tr.set(key, 0, "berserk.conservation", due)
 
     def declared(self, ctx: RuleContext, st, player: str, abilities: list[str]):
         """Literal (berserk.conservation.carry): the player declares another obligatory ability: one of ``abilities``
@@ -86,7 +88,7 @@ class Conservation:
                                 f"{', '.join(OBLIGATORY)})")
         cards = [o for o, info in ctx.objects.items() if info.action is None]
         has = [rm.all_of([st["zone", o].one_of(ctx.rs.play_zones), ctx.controller(st, o).is_(player),
-                          ctx.has_ability(st, o, a)]) for o in cards for a in abilities]
+                          ctx.has_ability(st, o, a), may(ctx, st, o, a)]) for o in cards for a in abilities]
         lit = rm.any_of(has)
         if lit is rm.true or lit is rm.false:
             return lit

@@ -39,6 +39,14 @@ def leave_play(ctx: RuleContext, tr, obj: str, zone: str, rule_id: str, when) ->
     tr.set(("zone", obj), zone, rule_id, when)
     if ("cell", obj) in ctx.domains:
         tr.set(("cell", obj), NONE, "berserk.cell.leave", when)
+    off_the_board(ctx, tr, obj, when)
+
+
+def off_the_board(ctx: RuleContext, tr, obj: str, when=None) -> None:
+    """A card that leaves play has no duty to move (berserk.conservation: the duty is to take this card off the
+    occupied cell; a card that comes back is a new card, berserk.conflict.anew)."""
+    if ("flag", obj, OBLIGATION) in ctx.domains:
+        tr.set(("flag", obj, OBLIGATION), 0, "berserk.conservation", when)
 
 
 def exemption(ctx: RuleContext, obj: str) -> str | None:
@@ -92,12 +100,17 @@ def _defined(ctx: RuleContext, st, rule_id: str, cond, name: str):
     return st.derived[key]
 
 
-def may_move(ctx: RuleContext, st, card: str):
-    """Literal: no effect forbids ``card`` to move at ``st``: 'cannot move' forbids it (berserk.525.2), a prohibition
-    beats a permission (berserk.524.2). True when no effect speaks of its moving."""
-    if not (ctx.effects_on(card, "prohibit", MOVE) or ctx.effects_on(card, "permit", MOVE)):
+def may(ctx: RuleContext, st, card: str, action: str):
+    """Literal: no effect forbids ``card`` the ``action`` at ``st`` (a move, an obligatory ability): 'cannot' forbids
+    it (berserk.525.2), a prohibition beats a permission (berserk.524.2). True when no effect speaks of it."""
+    if not (ctx.effects_on(card, "prohibit", action) or ctx.effects_on(card, "permit", action)):
         return ctx.rm.true
-    return ctx.allowed(st, card, MOVE, default=True)
+    return ctx.allowed(st, card, action, default=True)
+
+
+def may_move(ctx: RuleContext, st, card: str):
+    """Literal: no effect forbids ``card`` to move at ``st`` (``may``)."""
+    return may(ctx, st, card, MOVE)
 
 
 def next_to(ctx: RuleContext, st, card: str, cell: str):

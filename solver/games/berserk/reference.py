@@ -162,7 +162,7 @@ class BerserkRules(TriggerReading, CoreRules):
         if w.cells:
             by_id = {o.id: o for o in w.sc.objects}
             for oid, info in w.objects.items():
-                if info.spec is None and self.exempt_by(w, oid) is None:
+                if info.spec is None:  # an exempt card's flag too: it must stay 0 (stage_checks)
                     data = by_id.get(oid)
                     w.add(key("flag", oid, MUST_MOVE), BOOL, "1" if data and data.flags.get(MUST_MOVE) else "0")
 
@@ -211,9 +211,14 @@ class BerserkRules(TriggerReading, CoreRules):
 
     def may_move(self, w: World, st: State, card: str) -> bool:
         """Nothing forbids the card to move (525.2, 524.2): the part of ``can_move`` that does not depend on the cell."""
-        if not (w.effects_on(card, "prohibit", "move") or w.effects_on(card, "permit", "move")):
+        return self.may(w, st, card, "move")
+
+    def may(self, w: World, st: State, card: str, action: str) -> bool:
+        """Nothing forbids the card the action (a move, an obligatory ability): 'cannot' (525.2), and a prohibition
+        beats a permission or an obligation (524.2)."""
+        if not (w.effects_on(card, "prohibit", action) or w.effects_on(card, "permit", action)):
             return True
-        return self.allowed_by(w, st, card, "move", default=True)[0]
+        return self.allowed_by(w, st, card, action, default=True)[0]
 
     def declares(self, w: World, st: State, player: str, abilities: list[str]) -> bool:
         """The player declares another obligatory ability: one of ``abilities`` that a card they control in play has
@@ -221,7 +226,8 @@ class BerserkRules(TriggerReading, CoreRules):
         if abilities:
             w.note("berserk.conservation.carry")
         return any(info.spec is None and st[key("zone", o)] in self.play_zones and self.controller(w, st, o) == player
-                   and self.has_ability(w, st, o, a) for o, info in w.objects.items() for a in abilities)
+                   and self.has_ability(w, st, o, a) and self.may(w, st, o, a)
+                   for o, info in w.objects.items() for a in abilities)
 
     def obliged(self, w: World, obj: str) -> bool:
         """Does the card carry the conservation duty (a card that counts, with the flag)?"""
@@ -293,6 +299,8 @@ class BerserkRules(TriggerReading, CoreRules):
             step.set(key("zone", t), "graveyard", "berserk.card.finishing_blow")
             if key("cell", t) in w.domains:
                 step.set(key("cell", t), NONE, "berserk.cell.leave")  # off play, off its cell
+            if key("flag", t, MUST_MOVE) in w.domains:
+                step.set(key("flag", t, MUST_MOVE), "0", "berserk.conservation")  # and no duty to move
         elif kind == "move":
             card, cell = self._mover(w, spec)
             step.set(key("cell", card), cell, "berserk.movement")
@@ -324,9 +332,12 @@ class BerserkRules(TriggerReading, CoreRules):
         return out
 
     def moved(self, w: World, prev: State, obj: str, zone: str, cell: str | None, step: Step) -> None:
-        """A forced move into play onto a cell is an arrival."""
+        """A forced move into play onto a cell is an arrival; a card moved out of play has no duty to move (the duty
+        is to take it off the occupied cell; back in play it is a new card)."""
         if zone == "play":
             self.arrive(w, prev, obj, cell, step)
+        elif key("flag", obj, MUST_MOVE) in w.domains:
+            step.set(key("flag", obj, MUST_MOVE), "0", "berserk.conservation")
 
     def arrive(self, w: World, prev: State, obj: str, cell: str | None, step: Step) -> None:
         """A card that counts and arrives in play on a cell where another card that counts stands takes the duty

@@ -11,7 +11,7 @@ from __future__ import annotations
 from solver.encoding import derived
 from solver.encoding.context import RuleContext
 from solver.encoding.state import NONE
-from solver.games.mtg.players import in_game, pass_to_next
+from solver.games.mtg.players import has_left, in_game, pass_to_next
 
 #: zones in which an object has a controller (for 800.4a exile and 800.4c)
 CONTROLLED_ZONES = ("battlefield", "stack", "command")
@@ -23,9 +23,10 @@ def controller_is(ctx: RuleContext, st, obj: str, player: str):
 
 
 def default_controller_left(ctx: RuleContext, st, obj: str):
-    """Literal: the default controller of ``obj`` is a player no longer in the game."""
+    """Literal: the default controller of ``obj`` is a player who has left the game (``has_left``: not its winner,
+    800.4c "игрок, контролировавший тот объект по умолчанию покинул игру")."""
     rm = ctx.rm
-    return rm.any_of([rm.all_of([st["ctrl", obj].is_(p), rm.neg(in_game(ctx, st, p))]) for p in ctx.players])
+    return rm.any_of([rm.all_of([st["ctrl", obj].is_(p), has_left(ctx, st, p)]) for p in ctx.players])
 
 
 def ceased(ctx: RuleContext, tr, o: str, rule: str, when) -> None:

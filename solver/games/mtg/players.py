@@ -15,6 +15,13 @@ def in_game(ctx: RuleContext, st, player: str):
     return derived.in_game(ctx, st, player)
 
 
+def has_left(ctx: RuleContext, st, player: str):
+    """Literal: ``player`` has left the game at ``st`` (conceded, lost, left): neither in it nor its winner (who
+    wins when the others have left, 104.2a, and has not left it)."""
+    status = st["pstatus", player]
+    return ctx.rm.all_of([ctx.rm.neg(status.is_("in_game")), ctx.rm.neg(status.is_("won"))])
+
+
 def seats_after(ctx: RuleContext, player: str) -> list[str]:
     """The other players in turn order after ``player``, then ``player`` (static seating)."""
     i = ctx.players.index(player)

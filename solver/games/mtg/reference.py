@@ -373,9 +373,16 @@ class MtgRules(CoreRules):
             step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.603.3a.none")
             step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.603.3a.none")
         elif in_game(prev, ctrl):
-            step.set(key("zone", ev.id), "stack", "mtg.603.3")
-            step.set(key("status", ev.id), "on_stack", "mtg.603.3")
-            step.set(key("ctrl", ev.id), ctrl, rule)
+            it = targets.item(w, ev.id)
+            if it.targets:  # 603.3d: a target it names that is not legal now: removed from the stack at once
+                w.note("mtg.603.3d")
+            if all(targets.legal(self, w, prev, it, ctrl, t, part) for part in it.parts for t in part.targets):
+                step.set(key("zone", ev.id), "stack", "mtg.603.3")
+                step.set(key("status", ev.id), "on_stack", "mtg.603.3")
+                step.set(key("ctrl", ev.id), ctrl, rule)
+            else:
+                step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.603.3d")
+                step.set(key("status", ev.id), "illegal", "mtg.603.3d")
         else:
             step.set(key("zone", ev.id), prev[key("zone", ev.id)], "mtg.800.4d.trigger")
             step.set(key("status", ev.id), prev[key("status", ev.id)], "mtg.800.4d.trigger")

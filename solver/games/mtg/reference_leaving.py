@@ -10,7 +10,7 @@ game cease to exist; then what those players still control is exiled and the pri
 """
 from __future__ import annotations
 
-from solver.games.mtg.reference_state import CONTROLLED_ZONES, Proc, in_game, next_in_game, opponents
+from solver.games.mtg.reference_state import CONTROLLED_ZONES, Proc, has_left, in_game, next_in_game, opponents
 from solver.reference.rules import Unsupported
 from solver.reference.world import NONE, State, World, key
 
@@ -98,7 +98,7 @@ def reverts(rules, w: World, before: State, p: Proc) -> None:
         ended = any(rules.applies(w, before, e, o) and st[key("active", e.id)] != "1" for e in effects)
         if not ended or any(rules.applies(w, st, e, o) for e in effects):
             continue
-        if in_game(st, st[key("ctrl", o)]) or st[key("ctrl", o)] == NONE:
+        if not has_left(st, st[key("ctrl", o)]):  # in the game, its winner, or nobody's
             continue
         if st[key("zone", o)] in CONTROLLED_ZONES:
             out.append((key("zone", o), "exile", "mtg.800.4c"))

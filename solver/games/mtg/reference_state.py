@@ -36,6 +36,11 @@ def in_game(st: State, player: str | None) -> bool:
     return player is not None and st.get(key("pstatus", player)) == IN_GAME
 
 
+def has_left(st: State, player: str | None) -> bool:
+    """The player has left the game: out of it, and not its winner (a winner has not left)."""
+    return player is not None and st.get(key("pstatus", player)) not in (IN_GAME, "won", None)
+
+
 def next_in_game(w: World, st: State, player: str) -> str:
     """The next player after ``player`` in turn order still in the game (none when nobody else is)."""
     i = w.players.index(player)

@@ -54,6 +54,9 @@ RULES = {
     "mtg.111.2": "A token is created under the control of the player who creates it, who owns it.",
     "mtg.603.2": "A triggered ability of an object that is not on the battlefield does not trigger.",
     "mtg.603.3": "A triggered ability is put on the stack under the control of its controller.",
+    "mtg.603.3d": "A triggered ability whose choices cannot be made legally as it is put on the stack (a target it "
+                  "names is not a legal target then, 115.1) is simply removed from the stack: it never waits to "
+                  "resolve (status illegal).",
     "mtg.603.3a": "603.3a: a triggered ability is controlled by the player who controlled its source when it "
                   "triggered, unless it is a delayed triggered ability.",
     "mtg.603.3a.none": "A triggered ability whose source gives it no controller does not trigger: the source is "

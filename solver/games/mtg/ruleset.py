@@ -257,7 +257,7 @@ class Mtg(Ruleset):
     def on_trigger(self, ctx: RuleContext, ev) -> None:
         """A triggered ability goes on the stack under the controller the rules give it (603.3a, 603.10a, 603.7d),
         unless that player left (800.4d)."""
-        triggers.trigger(ctx, ev)
+        triggers.trigger(ctx, ev, targets.choices_legal)
 
     # -- damage and life (800.4e) ---------------------------------------------------------------------
     def on_combat_damage(self, ctx: RuleContext, ev) -> None:

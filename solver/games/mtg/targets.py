@@ -571,6 +571,16 @@ def legal(ctx: RuleContext, st, it: Item, ctrl, t: str, part: Part | None = None
                       if cond is not rm.true])
 
 
+def choices_legal(ctx: RuleContext, st, action: str, ctrl):
+    """Literal (mtg.603.3d): every target the triggered ability ``action`` names is legal as it goes on the stack
+    under ``ctrl`` (115.1's test); true when it names none."""
+    it = item(ctx, action)
+    chosen = [legal(ctx, st, it, ctrl, t, part, n) for n, part, t in targeted(it)]
+    if not chosen:
+        return ctx.rm.true
+    return _defined(ctx, st, f"triggered.{action}", "mtg.603.3d", ctx.rm.all_of(chosen))
+
+
 def targeted(it: Item) -> list[tuple[int, Part, str]]:
     """Every (instruction number, instruction, target) of the item: a target of two instructions is one of each."""
     return [(n, part, t) for n, part in enumerate(it.parts) for t in part.targets]

@@ -90,9 +90,10 @@ def controller(ctx: RuleContext, st, ev) -> tuple[object, str]:
     return ctx.controller(st, ev.source), "mtg.603.3a"
 
 
-def trigger(ctx: RuleContext, ev) -> None:
+def trigger(ctx: RuleContext, ev, choices_legal=None) -> None:
     """Under its controller onto the stack (mtg.603.3); not if that player left (800.4d); not at all if its source
-    gives it no controller (outside the game, or a leaves-the-battlefield ability whose source has not left)."""
+    gives it no controller (outside the game, or a leaves-the-battlefield ability whose source has not left);
+    removed at once when a target it names is not legal (``choices_legal``: the literal, mtg.603.3d)."""
     check_event(ctx, ev)
     rm, st = ctx.rm, ctx.stage
     ctrl, rule = controller(ctx, st, ev)
@@ -111,10 +112,17 @@ def trigger(ctx: RuleContext, ev) -> None:
     idle = rm.neg(works)
     present, nobody = rm.all_of([works, present]), rm.all_of([works, nobody])
     left = rm.all_of([works, rm.neg(present), rm.neg(nobody)])
+    # 603.3d: "If a choice is required when the triggered ability goes on the stack but no legal choices can be
+    # made for it ... the ability is simply removed from the stack": a target it names must be legal now (115.1)
+    aimed = choices_legal(ctx, st, ev.id, ctrl) if choices_legal is not None else rm.true
+    removed = rm.all_of([present, rm.neg(aimed)])
+    present = rm.all_of([present, aimed])
     with ctx.step(f"{ev.id} triggers") as tr:
         tr.set(("zone", ev.id), "stack", "mtg.603.3", present)
         tr.set(("status", ev.id), "on_stack", "mtg.603.3", present)
         tr.set(("ctrl", ev.id), ctrl, rule, present)
+        tr.keep(("zone", ev.id), "mtg.603.3d", removed)
+        tr.set(("status", ev.id), "illegal", "mtg.603.3d", removed)
         # 800.4d: "... If a triggered ability controlled by a player who has left the game would be put on the
         # stack, it isn't put on the stack."
         tr.keep(("zone", ev.id), "mtg.800.4d.trigger", left)

@@ -364,10 +364,16 @@ class RiftboundRules(CoreRules):
         pr.end_step("removal: replace battlefields")
 
     def _remove_owned(self, w, pr: Procedure, leaving) -> None:
-        """Step 3: every card the leaver owns, in any zone but the chain, leaves the game."""
+        """Step 3: every card the leaver owns leaves the game, a spell card on the chain too: one another player
+        controls is interrupted (it never resolves); one the leaver controls is step 4's (countered)."""
         st = pr.st
         for oid, info in w.objects.items():
-            if info.owner is None or info.spec is not None or not leaving[info.owner]:
+            if info.owner is None or not leaving.get(info.owner, False):
+                continue
+            if info.spec is not None:
+                if info.card and st[key("status", oid)] == "on_stack" and not self._by_leaver(w, st, oid, leaving):
+                    pr.set(key("zone", oid), "outside", "riftbound.concede.remove_owned")
+                    pr.set(key("status", oid), "interrupted", "riftbound.concede.remove_owned")
                 continue
             if st[key("zone", oid)] in self.gone_zones + (self.stack_zone,):
                 continue

@@ -22,7 +22,9 @@ RULES = {
     "riftbound.battlefield.units_here_plus_one": "A battlefield whose text gives +1 power to the units there "
                                                  "(units_here_plus_one) adds 1 to the power of each unit at it, while "
                                                  "it is on the board with that text.",
-    "riftbound.concede.remove_owned": "Removal step 3: every card the leaver owns, in any zone but the chain, is removed from the game.",
+    "riftbound.concede.remove_owned": "Removal step 3: every card the leaver owns is removed from the game; a spell "
+                                      "card of theirs on the chain that another player controls leaves it too and "
+                                      "never resolves (interrupted); one the leaver controls is step 4's (countered).",
     "riftbound.concede.counter": "Removal step 4: spells and abilities the leaver controls on the chain are countered, and only those "
              "(control, not ownership of their source, decides).",
     "riftbound.concede.influence": "The leaving player stops making choices and influencing the game: effects that give "

@@ -344,11 +344,21 @@ class Riftbound(Ruleset):
             tr.keep(("cell", q), "riftbound.concede.battlefield.in_place", stay)
 
     def _remove_owned(self, ctx: RuleContext, leaving: dict[str, Lit], goes_on: Lit) -> None:
-        """Step 3: every card the leaver owns leaves the game (chain items are step 4's)."""
+        """Step 3: every card the leaver owns leaves the game ("toutes les cartes appartenant au joueur partant"), a
+        spell card on the chain too: one another player controls never resolves (interrupted); one the leaver
+        controls is countered by step 4 ("propriété pour retirer les cartes, contrôle pour contrer")."""
         rm, st = ctx.rm, ctx.stage
         with ctx.step("removal: remove owned cards") as tr:
             for oid, info in ctx.objects.items():
-                if info.owner is None or info.action is not None:
+                if info.owner is None or info.owner not in leaving:
+                    continue
+                if info.action is not None:
+                    if not info.card or leaving[info.owner] is rm.false:
+                        continue  # an ability (no card of the leaver's), or a card of a player who stays
+                    when = rm.all_of([goes_on, leaving[info.owner], st["status", oid].is_("on_stack"),
+                                      rm.neg(self._leaver_controls(ctx, st, oid, leaving))])
+                    tr.set(("zone", oid), "outside", "riftbound.concede.remove_owned", when)
+                    tr.set(("status", oid), "interrupted", "riftbound.concede.remove_owned", when)
                     continue
                 here = rm.neg(st["zone", oid].one_of(tuple(self.gone_zones) + (self.stack_zone,)))
                 when = rm.all_of([goes_on, leaving[info.owner], here])

@@ -119,8 +119,8 @@ class Ti4Rules(CoreRules):
     def players_at_start(w: World) -> int:
         """Option ``players_at_start``, else every listed player."""
         n = w.sc.options.get("players_at_start", len(w.players))
-        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-            raise Unsupported(f"players_at_start {n!r}")
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1 or n < len(w.players):
+            raise Unsupported(f"players_at_start {n!r} (every listed player began the game)")
         return n
 
     # -- who holds what ------------------------------------------------------------------

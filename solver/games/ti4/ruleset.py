@@ -222,6 +222,10 @@ class Ti4(Ruleset):
         n = ctx.sc.options.get("players_at_start", len(ctx.players))
         if isinstance(n, bool) or not isinstance(n, int) or n < 1:
             raise ScenarioError(f"option players_at_start must be a positive integer, not {n!r}")
+        if n < len(ctx.players):  # every listed player began the game (an eliminated one too)
+            raise ScenarioError(f"option players_at_start is {n}, but {len(ctx.players)} players are listed: the game "
+                                f"began with every listed player (eliminated ones included), so it is at least "
+                                f"{len(ctx.players)}")
         return n
 
     # -- events ---------------------------------------------------------------------------------
