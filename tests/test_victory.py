@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+import yaml
 
 from models.expectations import Claim
 from solver.engine.budget import Meter
 from solver.games.berserk.combat import COMBAT, Unit, damage
 from solver.registry import ruleset_for
-from solver.run.api import check_file, check_text
+from solver.run.api import check_file, check_scenario_data, check_text
 from solver.victory.analysis import DecisiveAdvantage, check_claims
 from solver.victory.bounded import ForcedWin
 from solver.victory.encode import CombatModel
@@ -33,7 +34,6 @@ KORNEVIK = {
     "602.1-decisive-advantage-board-proved.yaml": ("proved", ["invariant", "order ogre, knight", "INFEASIBLE"]),
     "602.1-decisive-advantage-board-flyer-refuted.yaml": ("refuted", [
         "plan of bob, round 1: harpy -> kornevik (die 1, weak: strike 2, 2 damage)", "it flies"]),
-    "602.1-decisive-advantage-board-out-of-reach-refuted.yaml": ("refuted", ["wolf", "stands on r1c4"]),
     "602.1-decisive-advantage-board-ranged.yaml": ("proved", ["golem", "berserk.combat.ranged"]),
 }
 
@@ -50,6 +50,27 @@ def test_kornevik_and_refutations(name):
     for w in words:
         assert w in text, text
     assert (claim.certificate if verdict == "proved" else claim.counterexample)
+
+
+def test_a_creature_that_could_close_in_over_turns_is_no_refutation():
+    """On a board the analysis keeps creatures on their cells between rounds: Kornevik (move 1) cannot strike the
+    wolf three cells away this turn, but could walk next to it over two turns (a probe: the seed's "рано или поздно
+    убьёт всех"). That is no refutation by reach: unknown, saying why (it was refuted before, and the library
+    asserted it); a creature that cannot move at all is still refuted (602.1-decisive-advantage-board-cannot-move)."""
+    text = (LIB / "602.1-decisive-advantage-board-proved.yaml").read_text(encoding="utf-8")
+    doc = yaml.safe_load(text)
+    doc["board"] = {"rows": 1, "cols": 4}
+    doc["objects"] = [o for o in doc["objects"] if o["id"] == "kornevik"] + [
+        {"id": "wolf", "owner": "bob", "zone": "play", "cell": "r1c4", "types": ["creature"],
+         "attributes": {"life": 2, "move": 1}, "properties": {"strike": "4-5-6"}}]
+    doc["expect"] = []
+    doc["claims"] = [{"kind": "decisive_advantage", "player": "alice", "expect": "refuted"}]
+    res = check_scenario_data(doc)
+    (claim,) = res.claims
+    assert claim.verdict == "unknown" and not claim.passed
+    assert "could get next to it over several turns" in claim.message, claim.message
+    res = check_file(LIB / "602.1-decisive-advantage-board-cannot-move-refuted.yaml")
+    assert res.status.value == "pass", [e.message for e in res.expectations if not e.passed]
 
 
 def test_forced_win_proved_and_refuted_pair():

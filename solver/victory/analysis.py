@@ -87,6 +87,8 @@ class DecisiveAdvantage:
         self._use: dict[str, list[str]] = {}
         #: the creature ``unkillable`` found that the player can never destroy
         self.never_destroyed = ""
+        #: a creature of the player and an enemy it could close in on over several turns (no refutation by reach)
+        self.closing: tuple[str, str] | None = None
 
     def _solve(self, cm: CombatModel):
         self.solves += 1
@@ -155,9 +157,9 @@ class DecisiveAdvantage:
                             decided_by=f"refuted: {me} never wins if {them} never attacks and the dice always go "
                                        f"against {me} (CP-SAT search infeasible)")
         used = f"{self.solves} CP-SAT solves, {self.nodes} search positions, {self.meter.used():g} units spent"
-        return Analysis("unknown", counterexample=why,
+        return Analysis("unknown", counterexample=why + self._closing_note(),
                         message=f"the inductive proof fails and no refutation or win was found within "
-                                f"{h} round(s) ({used})",
+                                f"{h} round(s) ({used})" + "".join(f"; {x}" for x in self._closing_note()),
                         decided_by=f"unknown: no invariant and ranking, no strategy winning within {h} round(s), no "
                                    f"refutation ({used})")
 
@@ -190,9 +192,9 @@ class DecisiveAdvantage:
         if win.verdict == "proved":
             return Analysis("proved", certificate=[
                 f"{self.me} wins within {self.horizon} round(s) whatever the dice and {self.them} do:"] + win.lines)
-        return Analysis("unknown", counterexample=why,
+        return Analysis("unknown", counterexample=why + self._closing_note(),
                         message=f"the inductive proof fails and no refutation or win was found within "
-                                f"{self.horizon} round(s)")
+                                f"{self.horizon} round(s)" + "".join(f"; {x}" for x in self._closing_note()))
 
     # -- 1. invariant + ranking, refined by counterexamples -------------------------------------------
     def inductive(self) -> Analysis:
@@ -382,6 +384,8 @@ class DecisiveAdvantage:
         its weakest damage, each strike back its strongest), no turn of the player wins from any position that is not
         won yet (CP-SAT search over every life and every declaration: INFEASIBLE), so the player never wins."""
         pos = self.pos
+        if self._closing():
+            return None  # its search keeps creatures on their cells: a creature that could close in over turns breaks it
         cm = CombatModel(pos)
         m = cm.m
         lives = {u.id: cm.free_life(u) for u in pos.units}
@@ -407,6 +411,28 @@ class DecisiveAdvantage:
                 f"from any position not won yet: CP-SAT search over every life and declaration INFEASIBLE"
                 + (f" [rules: {', '.join(core)}]" if core else "") + f"; the rolls: " + "; ".join(rolls),
                 f"so {self.me} never wins (602.1): no decisive advantage"]
+
+    def _closing_note(self) -> list[str]:
+        """Why a refutation by reach was not made, when a creature could close in over several turns."""
+        if self.closing is None:
+            return []
+        p, o = self.closing
+        return [f"on the board {p} cannot strike {o} this turn but could get next to it over several turns; the "
+                f"analysis keeps creatures on their cells between rounds (moving over several rounds, chasing and "
+                f"fleeing, is not modelled), so it does not refute by reach"]
+
+    def _closing(self) -> tuple[str, str] | None:
+        """A creature of the player and an enemy it cannot strike this turn but could get next to over several turns
+        (``closes_in``), if any: on a board the analysis keeps creatures on their cells between rounds."""
+        pos = self.pos
+        if pos.board is None:
+            return None
+        for p in pos.side(0):
+            for o in pos.side(1):
+                if pos.combat.closes_in(pos, p, o):
+                    self.closing = (p.id, o.id)
+                    return self.closing
+        return None
 
     # -- 2. an opponent creature that can never be destroyed ----------------------------------------------
     def unkillable(self) -> list[str] | None:
@@ -434,6 +460,9 @@ class DecisiveAdvantage:
                 if status != "sat":
                     continue
                 rolled = {p.id: s.value(dice[p.id]) for p in hitters}
+            if not hitters and any(combat.closes_in(pos, p, o) for p in pos.side(0)):
+                self.closing = (next(p for p in pos.side(0) if combat.closes_in(pos, p, o)).id, o.id)
+                continue  # out of reach this turn, not for ever: the analysis cannot refute by it (fixed cells)
             self.never_destroyed = o.id
             if not hitters:
                 return [f"no creature of {self.me} can reach {self.them}'s {o.id}"

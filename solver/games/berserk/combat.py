@@ -123,6 +123,22 @@ def on_board_reach(pos, a: Unit, t: Unit, standing) -> bool:
     return bool(walk(pos, a, standing) & near)
 
 
+def closes_in(pos, a: Unit, t: Unit) -> bool:
+    """Whether ``a``, which cannot strike ``t`` this turn, could get next to it over several turns: walking any number
+    of steps over free cells, ``t`` staying on its cell and every other creature gone. The analysis keeps creatures
+    on their cells between rounds (``solver.victory.model``), so a refutation resting on ``a`` never reaching ``t``
+    does not hold then (a creature that cannot move, or flies, or stands off the board, never closes in)."""
+    if pos.board is None or a.flying or t.flying or a.cell is None or t.cell is None or a.steps == 0:
+        return False
+    if on_board_reach(pos, a, t, (a, t)):
+        return False
+    seen, frontier = {a.cell}, [a.cell]
+    while frontier:
+        frontier = [d for c in frontier for d in pos.board.next_to(c) if d not in seen and d != t.cell]
+        seen.update(frontier)
+    return bool(seen & set(pos.board.next_to(t.cell)))
+
+
 # -- reading a creature from a scenario ---------------------------------------------------------------------------
 def _strikes(oid: str, text) -> tuple[int, int, int]:
     """The creature's strike per tier, from its ``strike`` property (weak-medium-strong, like 2-3-4)."""
@@ -175,6 +191,7 @@ class BerserkCombat:
     reaches = staticmethod(reaches)
     shoots = staticmethod(shoots)
     on_board_reach = staticmethod(on_board_reach)
+    closes_in = staticmethod(closes_in)
 
     def unit(self, o, side: int, state: dict[str, str], board: Board | None) -> Unit | None:
         """A creature of the scenario as a unit (None: no life left)."""
