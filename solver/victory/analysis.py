@@ -460,8 +460,9 @@ class DecisiveAdvantage:
                 if status != "sat":
                     continue
                 rolled = {p.id: s.value(dice[p.id]) for p in hitters}
-            if not hitters and any(combat.closes_in(pos, p, o) for p in pos.side(0)):
-                self.closing = (next(p for p in pos.side(0) if combat.closes_in(pos, p, o)).id, o.id)
+            walker = None if hitters else next((p for p in pos.side(0) if combat.closes_in(pos, p, o)), None)
+            if walker is not None:
+                self.closing = (walker.id, o.id)
                 continue  # out of reach this turn, not for ever: the analysis cannot refute by it (fixed cells)
             self.never_destroyed = o.id
             if not hitters:

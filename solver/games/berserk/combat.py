@@ -96,14 +96,14 @@ def shoots(pos, a: Unit, t: Unit) -> bool:
             and pos.board.distance(a.cell, t.cell) <= a.range)
 
 
-def walk(pos, a: Unit, standing) -> set[str]:
-    """The cells ``a`` can get to this turn: its own, and free cells within ``a.steps`` steps over free cells (a cell
-    where a creature of ``standing`` other than ``a`` stands is in the way; none if it cannot move)."""
+def walk(pos, a: Unit, standing, steps: int | None = None) -> set[str]:
+    """The cells ``a`` can get to this turn: its own, and free cells within ``a.steps`` steps (or ``steps``) over free
+    cells (a cell where a creature of ``standing`` other than ``a`` stands is in the way; none if it cannot move)."""
     if pos.board is None or a.cell is None:
         return set()
     taken = {u.cell for u in standing if u.id != a.id and u.cell is not None}
     seen, frontier = {a.cell}, [a.cell]
-    for _ in range(a.steps):
+    for _ in range(a.steps if steps is None else steps):
         frontier = [d for c in frontier for d in pos.board.next_to(c) if d not in seen and d not in taken]
         seen.update(frontier)
     return seen
@@ -132,11 +132,8 @@ def closes_in(pos, a: Unit, t: Unit) -> bool:
         return False
     if on_board_reach(pos, a, t, (a, t)):
         return False
-    seen, frontier = {a.cell}, [a.cell]
-    while frontier:
-        frontier = [d for c in frontier for d in pos.board.next_to(c) if d not in seen and d != t.cell]
-        seen.update(frontier)
-    return bool(seen & set(pos.board.next_to(t.cell)))
+    anywhere = walk(pos, a, (a, t), steps=len(pos.board.cells))  # any number of turns: every free cell it can get to
+    return bool(anywhere & set(pos.board.next_to(t.cell)))
 
 
 # -- reading a creature from a scenario ---------------------------------------------------------------------------

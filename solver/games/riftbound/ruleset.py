@@ -350,7 +350,7 @@ class Riftbound(Ruleset):
         rm, st = ctx.rm, ctx.stage
         with ctx.step("removal: remove owned cards") as tr:
             for oid, info in ctx.objects.items():
-                if info.owner is None or info.owner not in leaving:
+                if info.owner is None:
                     continue
                 if info.action is not None:
                     if not info.card or leaving[info.owner] is rm.false:
