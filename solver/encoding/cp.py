@@ -110,6 +110,43 @@ class RuleModel:
         """Put any CP-SAT constraint under a rule literal and extra conditions."""
         constraint.only_enforce_if([self.rule(rule_id), *when])
 
+    def _conditions(self, enforce: list) -> list | None:
+        """``enforce`` without its constant true literals; None when one of them is constant false (never holds)."""
+        if any(e is self.false for e in enforce):
+            return None
+        return [e for e in enforce if e is not self.true]
+
+    def equal_one_hot(self, a: dict, b: "Cat", enforce: list) -> None:
+        """Two one-hot values equal when every literal of ``enforce`` holds: each value of ``a`` implies the same
+        value of ``b`` (``b``'s exactly-one does the rest: one clause per value, not two)."""
+        when = self._conditions(enforce)
+        if when is None:
+            return
+        for v, lit in a.items():
+            other = b.is_(v)
+            if lit is self.false or other is self.true:
+                continue
+            self.model.add_bool_or([~lit, other]).only_enforce_if(when)
+
+    def equal(self, a, b, enforce: list) -> None:
+        """``a == b`` when every literal of ``enforce`` holds: two clauses when both are literals (or one is 0/1).
+
+        CP-SAT loads an equality of two Booleans written as a linear constraint as an integer propagator (presolve,
+        which would turn it into clauses, is off): the two clauses mean the same and load faster (measured in
+        ``solver.bench.because``: the frame equalities are most of a model's constraints)."""
+        enforce = self._conditions(enforce)
+        if enforce is None:
+            return  # a condition that never holds: nothing to enforce
+        b = {id(self.true): 1, id(self.false): 0}.get(id(b), b)  # a constant: a unit clause, not two
+        if is_literal(a) and isinstance(b, int) and b in (0, 1):
+            self.model.add_bool_and([a if b else ~a]).only_enforce_if(enforce)
+            return
+        if is_literal(a) and is_literal(b):
+            self.model.add_bool_or([~a, b]).only_enforce_if(enforce)
+            self.model.add_bool_or([a, ~b]).only_enforce_if(enforce)
+            return
+        self.model.add(a == b).only_enforce_if(enforce)
+
     def fix(self, fact_id: str, constraint) -> None:
         """Put a constraint that states a scenario fact under its fact literal."""
         constraint.only_enforce_if(self.fact(fact_id))
@@ -194,6 +231,13 @@ class RuleModel:
         return self.neg(self.int_le(var, value - 1, name))
 
 
+def is_literal(x) -> bool:
+    """Whether ``x`` is a Boolean literal of the model: a 0/1 variable or constant, or a negation of one."""
+    if isinstance(x, cp_model.NotBooleanVariable):
+        return True
+    return isinstance(x, cp_model.IntVar) and x.is_boolean
+
+
 class Cat:
     """A categorical variable, one-hot over a fixed domain of names."""
 
@@ -214,11 +258,7 @@ class Cat:
 
     def equal_to(self, other: "Cat", enforce: list) -> None:
         """Constrain both variables equal when every literal of ``enforce`` holds."""
-        for v, lit in self.lits.items():
-            self.rm.model.add(lit == other.is_(v)).only_enforce_if(enforce)
-        for v, lit in other.lits.items():
-            if v not in self.lits:
-                self.rm.model.add(lit == 0).only_enforce_if(enforce)
+        self.rm.equal_one_hot(self.lits, other, enforce)
 
     def assign(self, value: str, enforce: list) -> None:
         """Constrain the variable to ``value`` when every literal of ``enforce`` holds."""

@@ -135,7 +135,7 @@ def equal(rm: RuleModel, a, b, enforce: list) -> None:
     if isinstance(a, Cat):
         a.equal_to(b, enforce)
     else:
-        rm.model.add(a == b).only_enforce_if(enforce)
+        rm.equal(a, b, enforce)
 
 
 class Transition:
@@ -192,7 +192,7 @@ class Transition:
             else:
                 var.assign(value, enforce)
         else:
-            self.rm.model.add(var == value).only_enforce_if(enforce)
+            self.rm.equal(var, value, enforce)
 
     def keep(self, key: tuple, rule_id: str, when: Lit | None = None) -> None:
         """Rule ``rule_id``: if ``when`` holds, next[key] explicitly keeps its previous value."""

@@ -399,7 +399,7 @@ class World:
         if isinstance(var, Cat):
             var.assign(init, [fact])
         else:
-            self.rm.model.add(var == int(init)).only_enforce_if(fact)
+            self.rm.equal(var, int(init), [fact])
         return var
 
     def initial_text(self, key: tuple) -> str:
