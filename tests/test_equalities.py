@@ -1,6 +1,5 @@
 """Equalities under conditions (``RuleModel.equal``, ``Cat.equal_to``) written as clauses: the same solutions as the
-linear equality they replace, checked by enumerating every solution of tiny models against the truth table; and the
-core searches' hint (free assumptions true where they can be)."""
+linear equality they replace, checked by enumerating every solution of tiny models against the truth table."""
 from __future__ import annotations
 
 import itertools
@@ -8,7 +7,6 @@ import itertools
 import pytest
 
 from solver.encoding.cp import Cat, Fixed, RuleModel, cp_model, is_literal
-from solver.engine.solve import Answer, Engine
 
 
 def solutions(rm: RuleModel, variables: list) -> set[tuple[int, ...]]:
@@ -92,20 +90,3 @@ def test_one_hot_equal_to_a_fixed_value(value):
     a.equal_to(Fixed(rm, "f", ("x", "y", "w"), value), [e])
     got = {(("x", "y", "z")[row[:3].index(1)], row[3]) for row in solutions(rm, list(a.lits.values()) + [e])}
     assert got == {(va, ve) for va in ("x", "y", "z") for ve in (0, 1) if not ve or va == value}
-
-
-def test_a_core_step_leaves_its_free_assumptions_true_where_they_can_be():
-    """The hint: a solve under some assumptions sets the others true when it can, so its witness answers more."""
-    rm = RuleModel()
-    x = rm.new_bool("x")
-    rm.clause("r1", [x])
-    rm.clause("r2", [~x])  # r1 and r2 exclude each other
-    for k in range(4):
-        rm.clause(f"free{k}", [rm.new_bool(f"y{k}")])  # satisfiable with everything else
-    engine = Engine(rm)
-    answer, s = engine.solve([], ["rule:r1"], core=True)
-    assert answer is Answer.SAT
-    assert [s.boolean_value(rm.rules[f"free{k}"]) for k in range(4)] == [True] * 4
-    assert not s.boolean_value(rm.rules["r2"])
-    assert engine.solve()[0] is Answer.UNSAT  # hints change no answer: a plain solve carries none
-    assert len(rm.model.proto.solution_hint.vars) == 0

@@ -156,6 +156,10 @@ class ScenarioCheck:
         res.open_orders = [_open_order(comp, group) for group in comp.open_orders()]
         res.precedence = precedence.report(contests, outcomes[0].reads, self.prec_stages, final) if outcomes else []
         res.actions = self._actions(comp, engine, outcomes)
+        if outcomes:  # the core searches' witnesses lean away from the first outcome on every expectation's atoms: a
+            # solution found for one question then answers the others' (``Engine.prefer``)
+            engine.prefer([lit if outcomes[0].read(f"ex{i}") is False else comp.rm.neg(lit)
+                           for i, lit in sorted(ex_lits.items()) if outcomes[0].read(f"ex{i}") is not None])
         for i, ex in enumerate(self.sc.expect):
             res.expectations.append(self._verdict(i, ex, ex_lits.get(i), outcomes, complete, unknown, engine, comp))
         _undecided_proofs(res, self.sc)
