@@ -830,3 +830,30 @@ def test_put_onto_the_stack_tapped_is_an_error() -> None:
     res = run(scenario(objects=[obj("bolt", "alex", "hand", types=["instant"])],
                        events=[{"type": "put_onto", "object": "bolt", "zone": "stack", "tapped": True}]))
     assert res.status.value == "error" and "tapped" in res.error and "test.yaml:" in res.error, res.error
+
+
+# -- 800.4a, 104.3a: only a player in the game leaves it ---------------------------------------------------------
+LEAVE_AGAIN = [
+    (PLAYERS, [{"type": "leave_game", "player": "bianca"},
+               {"type": "leave_game", "player": "bianca", "status": "conceded"}], 1),        # left already
+    (("alex", "bianca"), [{"type": "leave_game", "player": "alex", "status": "conceded"},
+                          {"type": "leave_game", "player": "bianca", "status": "conceded"}], 1),  # bianca has won
+    (PLAYERS, [{"type": "leave_game", "player": "bianca"}, {"type": "leave_game", "player": "carla", "status": "lost"},
+               {"type": "leave_game", "player": "alex"}], 2),                                  # alex won (104.2a)
+]
+
+
+@pytest.mark.parametrize("players, events, bad", LEAVE_AGAIN, ids=["twice", "two players, after the win",
+                                                                   "the last player, after the win"])
+def test_leaving_when_out_of_the_game_is_a_located_error(players, events, bad) -> None:
+    """A player who has left, lost, conceded or won cannot leave the game: an error at that event's line, never a
+    silent no-op; the reference refuses it at the same event."""
+    doc = scenario(players=players, events=events, expect=[{"unique": True}])
+    res = run(doc)
+    assert res.status.value == "error" and f"events[{bad}] (leave_game)" in res.error, res.error
+    assert "not in it any more" in res.error and "800.4a" in res.error, res.error
+    line = int(res.error.split("test.yaml:")[1].split(":")[0])
+    assert yaml.safe_dump(doc, sort_keys=False).splitlines()[line - 1].startswith("- type: leave_game"), res.error
+    from models.scenario import Scenario
+    from tests.helpers import assert_agrees
+    assert_agrees(Scenario.model_validate(doc))

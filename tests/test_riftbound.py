@@ -8,7 +8,7 @@ import pytest
 import yaml
 
 from solver.games.riftbound.rules import RULES
-from tests.helpers import run, scenario
+from tests.helpers import assert_agrees, run, scenario
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = sorted((ROOT / "scenarios" / "riftbound").glob("*.yaml"))
@@ -168,11 +168,19 @@ def test_a_false_expectation_fails_with_a_reason(rule):
 
 
 # -- particular clauses ------------------------------------------------------------------------------------
-def test_conceding_twice_changes_nothing_the_second_time():
-    """A player already out of the game cannot concede again: no second removal, no second turn change."""
-    res = run(rb(turn={"active_player": "b"}, events=CONCEDE_B + CONCEDE_B,
-                 expect=[{"turn": {"active_player": "c"}}, {"player": "b", "status": "conceded"}, {"unique": True}]))
-    assert res.status.value == "pass", [(e.description, e.verdict, e.message) for e in res.expectations]
+@pytest.mark.parametrize("players, events", [
+    (FOUR, CONCEDE_B + CONCEDE_B),                                                        # out already
+    (("a", "b"), [{"type": "concede", "player": "a"}, {"type": "concede", "player": "b"}]),  # b has won: the game is over
+], ids=["twice", "after the game is won"])
+def test_conceding_when_out_of_the_game_is_a_located_error(players, events):
+    """Only a player in the game concedes: a second concession, or one after the game is won, is an error at that
+    event's line, never a silent no-op; the reference refuses it at the same event."""
+    doc = rb(players=players, turn={"active_player": "b"}, events=events, expect=[{"unique": True}])
+    res = run(doc)
+    assert res.status.value == "error" and "events[1] (concede)" in res.error, res.error
+    assert "not in the game any more" in res.error and "test.yaml:" in res.error, res.error
+    from models.scenario import Scenario
+    assert_agrees(Scenario.model_validate(doc))
 
 
 @pytest.mark.parametrize("facedown, zone", [(True, "banishment"), (False, "battlefield")])

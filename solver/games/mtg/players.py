@@ -22,6 +22,14 @@ def has_left(ctx: RuleContext, st, player: str):
     return ctx.rm.all_of([ctx.rm.neg(status.is_("in_game")), ctx.rm.neg(status.is_("won"))])
 
 
+def leaves_once(ctx: RuleContext, player: str) -> None:
+    """A ``leave_game`` event needs its player in the game (800.4a, 104.3a: a player in the game leaves it); a
+    player who has left, lost, conceded or won already cannot leave again: a located error, never a silent no-op."""
+    ctx.require(in_game(ctx, ctx.stage, player),
+                f"{player} leaves the game here, but is not in it any more (they have left, lost, conceded or won "
+                f"already): only a player in the game leaves it (800.4a, 104.3a)")
+
+
 def seats_after(ctx: RuleContext, player: str) -> list[str]:
     """The other players in turn order after ``player``, then ``player`` (static seating)."""
     i = ctx.players.index(player)

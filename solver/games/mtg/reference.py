@@ -27,7 +27,7 @@ from solver.games.mtg import reference_copies as copies
 from solver.games.mtg import reference_leaving as leaving
 from solver.games.mtg import reference_targets as targets
 from solver.games.mtg import reference_turns as turns
-from solver.games.mtg.reference_state import STARTING_LIFE, Proc, in_game, next_in_game, opponents, tapping_sources
+from solver.games.mtg.reference_state import IN_GAME, STARTING_LIFE, Proc, in_game, next_in_game, opponents, tapping_sources
 from solver.reference.rules import CoreRules, Step, Unsupported
 from solver.reference.world import BOOL, INT, NONE, Obj, State, World, b, key
 
@@ -47,6 +47,11 @@ class MtgRules(CoreRules):
     game = "mtg"
     graveyard = "graveyard"
     gone_zones = (NONE, "outside")
+    def event_needs(self, w: World, ev) -> tuple[str, str] | None:
+        """800.4a, 104.3a: only a player in the game leaves it (concedes, loses); leaving again, or after the game is
+        won, is an error in the scenario."""
+        return (key("pstatus", ev.player), IN_GAME) if ev.type == "leave_game" else None
+
     def identity_rule(self) -> str:
         """400.7: an object that changes zones becomes a new object."""
         return "mtg.400.7"

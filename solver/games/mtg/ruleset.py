@@ -17,7 +17,7 @@ from solver.errors import NotModelled
 from solver.encoding.ruleset import Ruleset
 from solver.encoding.state import NONE
 from solver.games.mtg import checks, copies, influence, leaving, life, permanents, targets, triggers, turns, winning
-from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, next_in_turn_order, pass_to_next
+from solver.games.mtg.players import STARTING_LIFE, are_opponents, in_game, leaves_once, next_in_turn_order, pass_to_next
 from solver.games.mtg.targets import enter
 
 
@@ -164,7 +164,9 @@ class Mtg(Ruleset):
     # -- 800.4: a player leaves ---------------------------------------------------------------
     def on_leave_game(self, ctx: RuleContext, ev) -> None:
         """The 800.4a procedure (800.4n first, 800.4c after control effects end); conceding is leaving (104.3a); in a
-        two-player game only the status changes (104.3a, 104.3e); then who is left alone wins (104.2a)."""
+        two-player game only the status changes (104.3a, 104.3e); then who is left alone wins (104.2a). Only a player
+        in the game leaves it: leaving again, or after the game is won, is a located error (``leaves_once``)."""
+        leaves_once(ctx, ev.player)
         if not winning.multiplayer(ctx):
             winning.two_player_leave(ctx, ev)
         else:

@@ -125,7 +125,8 @@ VOCABULARY = SHARED.extend(
     events=(
         Event("leave_game", "a player leaves the game (800.4a: owned objects leave, control effects end, stack "
                             "objects cease, the rest is exiled); in a two-player game they concede or lose and the "
-                            "other player wins (104.2a)", (
+                            "other player wins (104.2a); only a player in the game leaves it: one who has left, lost, "
+                            "conceded or won is a located error", (
             Text("player", "who leaves", required=True),
             Text("status", "their status afterwards (default left; in a two-player game conceded or lost)",
                  values=("left", "lost", "conceded")),

@@ -25,6 +25,8 @@ class _Gen(RandomParts):
         self.units: list[str] = []
         self.chain: list[str] = []
         self.effects: list[dict] = []
+        self.side: dict[str, str] = {}  # player -> their side (team, or themselves)
+        self.out: set[str] = set()  # players out of the game so far (lost at the start, conceded, a conceder's team)
 
     def player(self) -> str:
         """A random player."""
@@ -122,12 +124,22 @@ class _Gen(RandomParts):
             e.update(source=src, duration="static")
         return e
 
+    def concede(self) -> dict:
+        """A player still in the game concedes (with their team); once one side is left, the game is over: the turn
+        passes instead (conceding out of the game is an error in the scenario)."""
+        in_game = [p for p in self.players if p not in self.out]
+        if len({self.side[p] for p in in_game}) < 2:
+            return {"type": "pass_turn"}
+        p = self.r.choice(in_game)
+        self.out |= {q for q in self.players if self.side[q] == self.side[p]}
+        return {"type": "concede", "player": p}
+
     def event(self) -> dict | None:
         """A concession, the turn passing, a move, or a chain item resolving."""
         r = self.r
         kind = r.choice(EVENTS)
         if kind == "concede":
-            return {"type": "concede", "player": self.player()}
+            return self.concede()
         if kind == "pass_turn":
             return {"type": "pass_turn"}
         if kind == "resolve":
@@ -192,6 +204,8 @@ class _Gen(RandomParts):
             players.append(d)
         if self.chance(0.1):
             players[r.randrange(len(players))]["status"] = "lost"
+        self.side = {p: teams.get(p, p) for p in self.players}
+        self.out = {d["id"] for d in players if d.get("status") == "lost"}
         self.battlefields()
         for i in range(r.randint(1, 4)):
             self.objects.append(self.card(i))
@@ -205,7 +219,7 @@ class _Gen(RandomParts):
                 self.effects.append(e)
         events = [ev for ev in (self.event() for _ in range(r.randint(1, 3))) if ev]
         if not events:
-            events = [{"type": "concede", "player": self.player()}]
+            events = [self.concede()]
         if self.chance(0.3):  # object identity: a card an effect names leaves the board and comes back, a new card
             events += self.reentry(self.effects, self.objects, ("hand", "trash", "outside"), "base")
         turn: dict = {"active_player": self.player(), "priority": self.player()}

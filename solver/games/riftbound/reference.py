@@ -256,6 +256,11 @@ class RiftboundRules(CoreRules):
                 step.set("turn.priority", q, "riftbound.concede.continue")
 
     # -- the concession ------------------------------------------------------------------
+    def event_needs(self, w: World, ev) -> tuple[str, str] | None:
+        """Only a player in the game concedes: conceding again, or after the game is won, is an error in the
+        scenario."""
+        return (key("pstatus", ev.player), "in_game") if ev.type == "concede" else None
+
     def on_concede(self, w: World, prev: State, ev, step: Step) -> None:
         """The concession's procedure, step by step, on a copy of the state."""
         w.note("riftbound.concede", "riftbound.concede.team", "riftbound.concede.team_wins",

@@ -244,8 +244,11 @@ class Riftbound(Ruleset):
 
     # -- the concession -----------------------------------------------------------------------------
     def on_concede(self, ctx: RuleContext, ev) -> None:
-        """A player concedes: leave (and win checks), then the removal steps, holders and passes, one stage each."""
+        """A player concedes: leave (and win checks), then the removal steps, holders and passes, one stage each. Only a
+        player in the game concedes: conceding again, or after the game is won, is a located error."""
         st = ctx.stage
+        ctx.require(in_game(st, ev.player), f"{ev.player} concedes here, but is not in the game any more (they have "
+                                            f"conceded, lost or won already): only a player in the game concedes")
         conceding = in_game(st, ev.player)
         side = side_of(ctx, ev.player)
         leaving = {p: (ctx.rm.all_of([conceding, in_game(st, p)]) if side_of(ctx, p) == side else ctx.rm.false)

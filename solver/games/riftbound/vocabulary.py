@@ -63,7 +63,8 @@ VOCABULARY = SHARED.extend(
     ),
     events=(
         Event("concede", "a player concedes: they (and their team) leave; a free-for-all that goes on applies the "
-                         "removal steps", (
+                         "removal steps; only a player in the game concedes (one who has conceded, lost or won is a "
+                         "located error)", (
             Text("player", "who concedes", required=True),
             Word("blank_battlefields", "battlefield the leaver provided -> the id (an object in zone none) of the "
                                        "blank battlefield that replaces it"),
