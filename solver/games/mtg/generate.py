@@ -695,6 +695,20 @@ class _Gen(RandomParts):
             options.append(lambda: {"object": "aura", "attached_to": aura["attached_to"]})
         return vary_expectation(self, r.choice(options)())
 
+    def in_game_leaves(self, events: list[dict]) -> list[dict]:
+        """``events`` without the leaves of players already out of the game (a located error: only a player in the
+        game leaves it), nor any leave once the game is won (one player, or one team, left in it)."""
+        team = {d["id"]: d.get("team", d["id"]) for d in self.docs}
+        out = {d["id"] for d in self.docs if d.get("status", "in_game") != "in_game"}
+        kept = []
+        for ev in events:
+            if ev["type"] == "leave_game":
+                if ev["player"] in out or len({team[p] for p in self.players if p not in out}) < 2:
+                    continue
+                out.add(ev["player"])
+            kept.append(ev)
+        return kept
+
     def build(self, index: int) -> dict:
         """The whole scenario as plain data."""
         r = self.r
@@ -733,6 +747,7 @@ class _Gen(RandomParts):
                 back[1] = {"type": "put_onto", "object": back[1]["object"]}
             self.events += back
         self.libraries()
+        self.events = self.in_game_leaves(self.events)
         doc.update(objects=self.objects, effects=scenario_effects, events=self.events)
         doc["expect"] = [self.expectation() for _ in range(r.randint(1, 4))]
         return doc
