@@ -137,7 +137,8 @@ class RuleModel:
         enforce = self._conditions(enforce)
         if enforce is None:
             return  # a condition that never holds: nothing to enforce
-        b = {id(self.true): 1, id(self.false): 0}.get(id(b), b)  # a constant: a unit clause, not two
+        if b is self.true or b is self.false:
+            b = int(b is self.true)  # a constant: a unit clause, not two
         if is_literal(a) and isinstance(b, int) and b in (0, 1):
             self.model.add_bool_and([a if b else ~a]).only_enforce_if(enforce)
             return

@@ -117,9 +117,9 @@ class Engine:
 
         A step of a core search assumes some rules and facts and leaves the rest free; hinted true, the free ones
         are true in its solution wherever they can be, so the solution kept as a witness (``note_feasible``) answers
-        more later questions (every assumption they keep is true in it): about an eighth of a library explanation's
-        solves (measured with ``solver.bench.because``). A hint is a preference of the search, never a constraint:
-        no answer depends on it."""
+        more later questions (every assumption they keep is true in it): about an eighth fewer solves (counted over
+        the library's MTG explanations). A hint is a preference of the search, never a constraint: no answer
+        depends on it."""
         if core == self._hinted:
             return
         m.proto.clear_solution_hint()
@@ -131,9 +131,8 @@ class Engine:
     def prefer(self, lits: list[Lit]) -> None:
         """Literals the core searches' hint also asks to be true where they can be (``_hint``): the checker gives each
         expectation's atoms as they are not in the first outcome, so a witness found while explaining one verdict
-        tends to contradict the others too and answers their questions without a solve (about a tenth fewer solves
-        of a library explanation, measured with ``solver.bench.because``). A preference only: no answer depends
-        on it."""
+        tends to contradict the others too and answers their questions without a solve (3,425 solves of the library's
+        MTG explanations against 3,714 without it). A preference only: no answer depends on it."""
         out = []
         for lit in lits:
             if lit is self.rm.true or lit is self.rm.false:
